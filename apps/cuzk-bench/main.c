@@ -1,0 +1,48 @@
+/* cuzk-bench: benchmarks, proofs and tools over libcuzk, one subcommand each. */
+#include "cuzk/util.h"
+#include "bench_commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;
+} command;
+
+static const command commands[] = {
+    { "arith", cuzk_bench_arith_main, "field, curve, pairing and MSM timings (--json, --runs N, --quick)" },
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: cuzk-bench [--version] <command> [options]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+        printf("%s\n", cuzk_build_id());
+        return 0;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (!strcmp(argv[1], commands[i].name)) {
+            cuzk_log("cuzk-bench %s: %s", commands[i].name, cuzk_build_id());
+            return commands[i].run(argc - 1, argv + 1);
+        }
+    }
+    fprintf(stderr, "cuzk-bench: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,7 @@
+/* Entry points of cuzk-bench's subcommands (argv[0] is the subcommand name). */
+#ifndef CUZK_BENCH_COMMANDS_H
+#define CUZK_BENCH_COMMANDS_H
+
+int cuzk_bench_arith_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,107 @@
+/* cuzk ec: G1, G2, the pairing, point encodings, CPU MSM.
+ *
+ * Affine points encode the point at infinity as x = y = 0 (not on either curve,
+ * since b != 0), which keeps affine bases at 96 / 192 bytes. Projective points
+ * are Jacobian: (X/Z^2, Y/Z^3), Z = 0 for infinity. All outputs may alias inputs. */
+#ifndef CUZK_EC_H
+#define CUZK_EC_H
+
+#include "cuzk/ff.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct { cuzk_fp x, y; } cuzk_g1_affine;
+typedef struct { cuzk_fp x, y, z; } cuzk_g1_proj;
+typedef struct { cuzk_fp2 x, y; } cuzk_g2_affine;
+typedef struct { cuzk_fp2 x, y, z; } cuzk_g2_proj;
+typedef cuzk_fp12 cuzk_gt;
+
+/* ---- G1 : y^2 = x^3 + 4 over Fp ---------------------------------------------- */
+void cuzk_g1_generator(cuzk_g1_affine *r);
+void cuzk_g1_affine_infinity(cuzk_g1_affine *r);
+bool cuzk_g1_affine_is_infinity(const cuzk_g1_affine *a);
+bool cuzk_g1_affine_eq(const cuzk_g1_affine *a, const cuzk_g1_affine *b);
+void cuzk_g1_affine_neg(cuzk_g1_affine *r, const cuzk_g1_affine *a);
+bool cuzk_g1_is_on_curve(const cuzk_g1_affine *a);       /* infinity counts as on the curve */
+bool cuzk_g1_is_in_subgroup(const cuzk_g1_affine *a);    /* fast endomorphism check; assumes on curve */
+
+void cuzk_g1_proj_infinity(cuzk_g1_proj *r);
+bool cuzk_g1_proj_is_infinity(const cuzk_g1_proj *a);
+void cuzk_g1_proj_from_affine(cuzk_g1_proj *r, const cuzk_g1_affine *a);
+void cuzk_g1_proj_to_affine(cuzk_g1_affine *r, const cuzk_g1_proj *a);
+void cuzk_g1_proj_batch_to_affine(cuzk_g1_affine *r, const cuzk_g1_proj *a, size_t n);
+bool cuzk_g1_proj_eq(const cuzk_g1_proj *a, const cuzk_g1_proj *b);
+void cuzk_g1_proj_neg(cuzk_g1_proj *r, const cuzk_g1_proj *a);
+void cuzk_g1_proj_dbl(cuzk_g1_proj *r, const cuzk_g1_proj *a);
+void cuzk_g1_proj_add(cuzk_g1_proj *r, const cuzk_g1_proj *a, const cuzk_g1_proj *b);
+void cuzk_g1_proj_add_affine(cuzk_g1_proj *r, const cuzk_g1_proj *a, const cuzk_g1_affine *b);
+/* r = k * a (k any 256-bit integer; reduced mod r is not required). */
+void cuzk_g1_mul(cuzk_g1_proj *r, const cuzk_g1_proj *a, const cuzk_scalar *k);
+void cuzk_g1_mul_affine(cuzk_g1_proj *r, const cuzk_g1_affine *a, const cuzk_scalar *k);
+
+/* ---- G2 : y^2 = x^3 + 4(u+1) over Fp2 ------------------------------------------- */
+void cuzk_g2_generator(cuzk_g2_affine *r);
+void cuzk_g2_affine_infinity(cuzk_g2_affine *r);
+bool cuzk_g2_affine_is_infinity(const cuzk_g2_affine *a);
+bool cuzk_g2_affine_eq(const cuzk_g2_affine *a, const cuzk_g2_affine *b);
+void cuzk_g2_affine_neg(cuzk_g2_affine *r, const cuzk_g2_affine *a);
+bool cuzk_g2_is_on_curve(const cuzk_g2_affine *a);
+bool cuzk_g2_is_in_subgroup(const cuzk_g2_affine *a);    /* psi endomorphism check */
+
+void cuzk_g2_proj_infinity(cuzk_g2_proj *r);
+bool cuzk_g2_proj_is_infinity(const cuzk_g2_proj *a);
+void cuzk_g2_proj_from_affine(cuzk_g2_proj *r, const cuzk_g2_affine *a);
+void cuzk_g2_proj_to_affine(cuzk_g2_affine *r, const cuzk_g2_proj *a);
+void cuzk_g2_proj_batch_to_affine(cuzk_g2_affine *r, const cuzk_g2_proj *a, size_t n);
+bool cuzk_g2_proj_eq(const cuzk_g2_proj *a, const cuzk_g2_proj *b);
+void cuzk_g2_proj_neg(cuzk_g2_proj *r, const cuzk_g2_proj *a);
+void cuzk_g2_proj_dbl(cuzk_g2_proj *r, const cuzk_g2_proj *a);
+void cuzk_g2_proj_add(cuzk_g2_proj *r, const cuzk_g2_proj *a, const cuzk_g2_proj *b);
+void cuzk_g2_proj_add_affine(cuzk_g2_proj *r, const cuzk_g2_proj *a, const cuzk_g2_affine *b);
+void cuzk_g2_mul(cuzk_g2_proj *r, const cuzk_g2_proj *a, const cuzk_scalar *k);
+void cuzk_g2_mul_affine(cuzk_g2_proj *r, const cuzk_g2_affine *a, const cuzk_scalar *k);
+
+/* ---- encodings (zcash / blst / blstrs) -------------------------------------------
+ * Compressed: 48 (G1) / 96 (G2) bytes; uncompressed: 96 / 192 bytes; big-endian,
+ * flags in the top three bits of byte 0 (0x80 compressed, 0x40 infinity, 0x20 sign).
+ * G2 coordinates are written c1 before c0.
+ *
+ * Decoders take the buffer and its length: the length must be one of the two
+ * sizes, and must agree with the compression flag. Errors, each with its code:
+ * BAD_LENGTH, BAD_FLAGS (compression flag disagrees with length, infinity with
+ * nonzero bits, sign flag on an uncompressed or infinite point), NOT_CANONICAL
+ * (a coordinate >= p), NOT_ON_CURVE (no square root / equation fails),
+ * NOT_IN_SUBGROUP (only when check_subgroup is true). */
+void cuzk_g1_compress(uint8_t out[48], const cuzk_g1_affine *a);
+void cuzk_g1_serialize(uint8_t out[96], const cuzk_g1_affine *a);
+int  cuzk_g1_decode(cuzk_g1_affine *r, const uint8_t *in, size_t len,
+                    bool check_subgroup, cuzk_err *err);
+void cuzk_g2_compress(uint8_t out[96], const cuzk_g2_affine *a);
+void cuzk_g2_serialize(uint8_t out[192], const cuzk_g2_affine *a);
+int  cuzk_g2_decode(cuzk_g2_affine *r, const uint8_t *in, size_t len,
+                    bool check_subgroup, cuzk_err *err);
+
+/* ---- pairing ---------------------------------------------------------------------- */
+/* Optimal ate Miller loop of one pair; infinity in either input gives 1. */
+void cuzk_miller_loop(cuzk_fp12 *r, const cuzk_g1_affine *p, const cuzk_g2_affine *q);
+/* Product of n Miller loops (shared squarings), no final exponentiation. */
+void cuzk_multi_miller_loop(cuzk_fp12 *r, const cuzk_g1_affine *p, const cuzk_g2_affine *q, size_t n);
+void cuzk_final_exponentiation(cuzk_gt *r, const cuzk_fp12 *f);
+void cuzk_pairing(cuzk_gt *r, const cuzk_g1_affine *p, const cuzk_g2_affine *q);
+bool cuzk_gt_eq(const cuzk_gt *a, const cuzk_gt *b);
+bool cuzk_gt_is_one(const cuzk_gt *a);
+
+/* ---- MSM (CPU) ---------------------------------------------------------------------
+ * out = sum scalars[i] * bases[i]. Pippenger with signed windows; scalars 0 and 1
+ * take a fast path. pool may be NULL (single thread). Infinity bases are allowed. */
+void cuzk_g1_msm(cuzk_g1_proj *out, const cuzk_g1_affine *bases, const cuzk_scalar *scalars,
+                 size_t n, cuzk_pool *pool);
+void cuzk_g2_msm(cuzk_g2_proj *out, const cuzk_g2_affine *bases, const cuzk_scalar *scalars,
+                 size_t n, cuzk_pool *pool);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
