@@ -1,0 +1,133 @@
+/* Timing records and the JSON shape every cuzk benchmark writes. */
+#include "bench_util.h"
+#include "cuzk/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void bench_report_init(bench_report *r, const char *bench, int argc, char **argv)
+{
+    memset(r, 0, sizeof *r);
+    r->bench = bench;
+    size_t used = 0;
+    int n = snprintf(r->command, sizeof r->command, "cuzk-bench");
+    used = n > 0 ? (size_t)n : 0;
+    for (int i = 0; i < argc && used < sizeof r->command; i++) {
+        n = snprintf(r->command + used, sizeof r->command - used, " %s", argv[i]);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+bench_figure *bench_report_add(bench_report *r, const char *name, const char *unit,
+                               const double *samples, int runs)
+{
+    if (r->n_figures >= BENCH_MAX_FIGURES || runs <= 0 || runs > BENCH_MAX_RUNS)
+        return NULL;
+    bench_figure *f = &r->figures[r->n_figures++];
+    snprintf(f->name, sizeof f->name, "%s", name);
+    snprintf(f->unit, sizeof f->unit, "%s", unit);
+    memcpy(f->samples, samples, (size_t)runs * sizeof *samples);
+    f->runs = runs;
+    double sorted[BENCH_MAX_RUNS];
+    memcpy(sorted, samples, (size_t)runs * sizeof *samples);
+    qsort(sorted, (size_t)runs, sizeof *sorted, cmp_double);
+    f->min = sorted[0];
+    f->max = sorted[runs - 1];
+    f->median = runs % 2 ? sorted[runs / 2] : (sorted[runs / 2 - 1] + sorted[runs / 2]) / 2;
+    fprintf(stderr, "  %-22s median %12.3f %-3s  (min %.3f, max %.3f, %d runs)\n",
+            f->name, f->median, f->unit, f->min, f->max, f->runs);
+    fflush(stderr);
+    return f;
+}
+
+void bench_report_print_table(const bench_report *r, FILE *f)
+{
+    fprintf(f, "%-22s %12s %12s %12s %5s %s\n", "figure", "median", "min", "max", "runs", "unit");
+    for (int i = 0; i < r->n_figures; i++) {
+        const bench_figure *x = &r->figures[i];
+        fprintf(f, "%-22s %12.3f %12.3f %12.3f %5d %s\n", x->name, x->median, x->min, x->max,
+                x->runs, x->unit);
+    }
+    fflush(f);
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+void bench_cpu_model(char *out, size_t cap)
+{
+    snprintf(out, cap, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (!strncmp(line, "model name", 10)) {
+            char *colon = strchr(line, ':');
+            if (colon) {
+                colon++;
+                while (*colon == ' ' || *colon == '\t')
+                    colon++;
+                colon[strcspn(colon, "\n")] = 0;
+                snprintf(out, cap, "%s", colon);
+            }
+            break;
+        }
+    }
+    fclose(f);
+}
+
+int bench_report_write_json(const bench_report *r, FILE *f)
+{
+    char cpu[256], date[64];
+    bench_cpu_model(cpu, sizeof cpu);
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    fprintf(f, "{\"bench\": ");
+    json_string(f, r->bench);
+    fprintf(f, ", \"build_id\": ");
+    json_string(f, cuzk_build_id());
+    fprintf(f, ", \"device\": \"cpu\", \"cpu\": ");
+    json_string(f, cpu);
+    fprintf(f, ", \"date\": \"%s\", \"command\": ", date);
+    json_string(f, r->command);
+    fprintf(f, ", \"threads\": %d, \"figures\": {", r->threads);
+    for (int i = 0; i < r->n_figures; i++) {
+        const bench_figure *x = &r->figures[i];
+        fprintf(f, "%s\n  ", i ? "," : "");
+        json_string(f, x->name);
+        fprintf(f, ": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"unit\": ", x->median,
+                x->min, x->max);
+        json_string(f, x->unit);
+        fprintf(f, ", \"runs\": %d, \"samples\": [", x->runs);
+        for (int j = 0; j < x->runs; j++)
+            fprintf(f, "%s%.6g", j ? ", " : "", x->samples[j]);
+        fprintf(f, "]}");
+    }
+    fprintf(f, "\n}}\n");
+    fflush(f);
+    return ferror(f) ? -1 : 0;
+}
