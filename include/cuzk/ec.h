@@ -88,10 +88,26 @@ int  cuzk_g2_decode(cuzk_g2_affine *r, const uint8_t *in, size_t len,
 void cuzk_miller_loop(cuzk_fp12 *r, const cuzk_g1_affine *p, const cuzk_g2_affine *q);
 /* Product of n Miller loops (shared squarings), no final exponentiation. */
 void cuzk_multi_miller_loop(cuzk_fp12 *r, const cuzk_g1_affine *p, const cuzk_g2_affine *q, size_t n);
+/* f^(3 (p^12 - 1) / r): the normalisation of blst, blstrs, zkcrypto and RELIC
+ * (their e(P, Q) is the cube of f^((p^12 - 1) / r)); results match theirs bit for bit. */
 void cuzk_final_exponentiation(cuzk_gt *r, const cuzk_fp12 *f);
 void cuzk_pairing(cuzk_gt *r, const cuzk_g1_affine *p, const cuzk_g2_affine *q);
 bool cuzk_gt_eq(const cuzk_gt *a, const cuzk_gt *b);
 bool cuzk_gt_is_one(const cuzk_gt *a);
+
+/* A G2 point prepared for verifiers: the P-independent line coefficients of
+ * every Miller loop step (63 doublings, 5 additions), so loops over a fixed Q
+ * skip all G2 arithmetic. Plain data, no heap (about 19.6 KB). */
+#define CUZK_G2_PREPARED_LINES 68
+typedef struct {
+    cuzk_fp2 ell[CUZK_G2_PREPARED_LINES][3];
+    bool infinity;                 /* Q was the point at infinity: pairs with it give 1 */
+} cuzk_g2_prepared;
+void cuzk_g2_prepare(cuzk_g2_prepared *r, const cuzk_g2_affine *q);
+/* The product of the Miller loops of (p[i], *q[i]), i < n, like cuzk_multi_miller_loop
+ * (same value). q holds pointers so that fixed and fresh prepared points mix without copies. */
+void cuzk_multi_miller_loop_prepared(cuzk_fp12 *r, const cuzk_g1_affine *p,
+                                     const cuzk_g2_prepared *const *q, size_t n);
 
 /* ---- MSM (CPU) ---------------------------------------------------------------------
  * out = sum scalars[i] * bases[i]. Pippenger with signed windows; scalars 0 and 1
