@@ -165,8 +165,13 @@ void cs_eval(const cuzk_cs *cs, const cuzk_lc_term *t, uint32_t len, cuzk_fr *ou
     for (uint32_t i = 0; i < len; i++) {
         const cuzk_fr *val = t[i].var.kind == CUZK_VAR_INPUT ? &cs->inputs.v[t[i].var.index]
                                                              : &cs->aux.v[t[i].var.index];
-        if (cuzk_fr_is_one(&t[i].coeff)) {
+        /* witnesses are mostly bits and coefficients mostly one: skip the multiplication */
+        if (cuzk_fr_is_zero(val)) {
+            continue;
+        } else if (cuzk_fr_is_one(&t[i].coeff)) {
             cuzk_fr_add(&acc, &acc, val);
+        } else if (cuzk_fr_is_one(val)) {
+            cuzk_fr_add(&acc, &acc, &t[i].coeff);
         } else {
             cuzk_fr_mul(&x, &t[i].coeff, val);
             cuzk_fr_add(&acc, &acc, &x);
