@@ -65,8 +65,9 @@ static inline void cuzk_fp2_sqr_i(cuzk_fp2 *r, const cuzk_fp2 *a)
 
 static inline void cuzk_fp2_mul_fp_i(cuzk_fp2 *r, const cuzk_fp2 *a, const cuzk_fp *b)
 {
-    cuzk_fp_mul_i(&r->c0, &a->c0, b);
-    cuzk_fp_mul_i(&r->c1, &a->c1, b);
+    cuzk_fp t = *b; /* b may be a coefficient of r */
+    cuzk_fp_mul_i(&r->c0, &a->c0, &t);
+    cuzk_fp_mul_i(&r->c1, &a->c1, &t);
 }
 
 /* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u: no products. */
