@@ -1,0 +1,21 @@
+/* CPU MSM over G1: the msm_impl.h engine on Fp. */
+#include "cuzk/ec.h"
+#include "ff/fp_impl.h"
+
+#define MSM_F cuzk_fp
+#define MSM_AFF cuzk_g1_affine
+#define MSM_PROJ cuzk_g1_proj
+#define MSM_NAME cuzk_g1_msm
+
+static inline void f_add(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b) { cuzk_fp_add_i(r, a, b); }
+static inline void f_sub(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b) { cuzk_fp_sub_i(r, a, b); }
+static inline void f_dbl(cuzk_fp *r, const cuzk_fp *a) { cuzk_fp_add_i(r, a, a); }
+static inline void f_neg(cuzk_fp *r, const cuzk_fp *a) { cuzk_fp_neg_i(r, a); }
+static inline void f_mul(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b) { cuzk_fp_mul_i(r, a, b); }
+static inline void f_sqr(cuzk_fp *r, const cuzk_fp *a) { cuzk_fp_sqr_i(r, a); }
+static inline void f_inv(cuzk_fp *r, const cuzk_fp *a) { cuzk_fp_inv(r, a); }
+static inline bool f_is_zero(const cuzk_fp *a) { return cuzk_ff_is_zero_n(a->l, 6); }
+static inline bool f_eq(const cuzk_fp *a, const cuzk_fp *b) { return cuzk_ff_eq_n(a->l, b->l, 6); }
+static inline void f_set_one(cuzk_fp *r) { *r = CUZK_FP_ONE; }
+
+#include "ec/msm_impl.h"
