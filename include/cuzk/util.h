@@ -27,6 +27,9 @@ typedef enum {
     CUZK_ERR_PARSE,              /* malformed text or structure */
     CUZK_ERR_UNSUPPORTED,        /* e.g. no GPU in this build */
     CUZK_ERR_DEVICE,             /* a GPU runtime failure */
+    CUZK_ERR_PROOF_INVALID,      /* a well-formed proof that does not verify */
+    CUZK_ERR_TRUNCATED,          /* input ended before a structure was complete */
+    CUZK_ERR_TOO_LARGE,          /* a length field beyond what the input or a limit allows */
     CUZK_ERR__COUNT
 } cuzk_err_code;
 

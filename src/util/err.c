@@ -39,6 +39,9 @@ const char *cuzk_err_name(int code)
         [CUZK_ERR_PARSE] = "parse",
         [CUZK_ERR_UNSUPPORTED] = "unsupported",
         [CUZK_ERR_DEVICE] = "device",
+        [CUZK_ERR_PROOF_INVALID] = "proof_invalid",
+        [CUZK_ERR_TRUNCATED] = "truncated",
+        [CUZK_ERR_TOO_LARGE] = "too_large",
     };
     if (code < 0 || code >= CUZK_ERR__COUNT)
         return "unknown";
