@@ -73,6 +73,35 @@ static inline void test_g1_rand_on_curve(cuzk_g1_affine *p, cuzk_rng *rng)
     }
 }
 
+/* ---- G2 ---- */
+static inline void test_g2_rand_in_group(cuzk_g2_affine *p, cuzk_rng *rng)
+{
+    cuzk_g2_affine g;
+    cuzk_g2_proj q;
+    cuzk_scalar k;
+    cuzk_g2_generator(&g);
+    test_rand_scalar(&k, rng);
+    cuzk_g2_mul_affine(&q, &g, &k);
+    cuzk_g2_proj_to_affine(p, &q);
+}
+
+/* A random point of E'(Fp2), cofactor not cleared. */
+static inline void test_g2_rand_on_curve(cuzk_g2_affine *p, cuzk_rng *rng)
+{
+    cuzk_fp2 b, y2;
+    cuzk_fp_from_u64(&b.c0, 4);
+    b.c1 = b.c0;
+    for (;;) {
+        test_rand_fp(&p->x.c0, rng);
+        test_rand_fp(&p->x.c1, rng);
+        cuzk_fp2_sqr(&y2, &p->x);
+        cuzk_fp2_mul(&y2, &y2, &p->x);
+        cuzk_fp2_add(&y2, &y2, &b);
+        if (cuzk_fp2_sqrt(&p->y, &y2))
+            return;
+    }
+}
+
 /* ---- golden vectors: one hex line per point ---- */
 static inline unsigned char *test_read_hex_lines(const char *name, size_t bytes_per_line, size_t *count)
 {
