@@ -19,8 +19,9 @@
 #define CUZK_FP_N0 0x89f3fffcfffcfffdULL /* -p^-1 mod 2^64 */
 
 static const uint64_t cuzk_fp_p_i[6] = {CUZK_FP_P_LIMBS};
+static const uint64_t cuzk_fp_n0_i = CUZK_FP_N0;
 
-#if defined(CUZK_ASM) && defined(__x86_64__) && defined(__GNUC__) && defined(CUZK_FF_ADX_READY)
+#if defined(CUZK_ASM) && defined(__x86_64__) && defined(__GNUC__)
 #define CUZK_FF_HAVE_ADX 1
 #include "ff/fp_x86.h"
 #else
@@ -29,17 +30,27 @@ static const uint64_t cuzk_fp_p_i[6] = {CUZK_FP_P_LIMBS};
 
 static inline void cuzk_fp_add_i(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b)
 {
+#if CUZK_FF_HAVE_ADX
+    cuzk_fp_add_adx(r, a, b);
+#else
     cuzk_ff_modadd_n(r->l, a->l, b->l, cuzk_fp_p_i, 6);
+#endif
 }
 
 static inline void cuzk_fp_sub_i(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b)
 {
+#if CUZK_FF_HAVE_ADX
+    cuzk_fp_sub_adx(r, a, b);
+#else
     cuzk_ff_modsub_n(r->l, a->l, b->l, cuzk_fp_p_i, 6);
+#endif
 }
 
+/* 0 - a: the modular subtraction adds p back only when a != 0. */
 static inline void cuzk_fp_neg_i(cuzk_fp *r, const cuzk_fp *a)
 {
-    cuzk_ff_modneg_n(r->l, a->l, cuzk_fp_p_i, 6);
+    static const cuzk_fp zero = {{0}};
+    cuzk_fp_sub_i(r, &zero, a);
 }
 
 static inline void cuzk_fp_mul_i(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b)

@@ -4,7 +4,7 @@
 
 #include "cuzk/ff.h"
 #include "ff/mont.h"
-#include "ff/fp_impl.h" /* CUZK_FF_HAVE_ADX and the x86 kernels */
+#include "ff/fp_impl.h" /* CUZK_FF_HAVE_ADX */
 
 #define CUZK_FR_P_LIMBS \
     0xffffffff00000001ULL, 0x53bda402fffe5bfeULL, 0x3339d80809a1d805ULL, 0x73eda753299d7d48ULL
@@ -13,25 +13,40 @@
 #define CUZK_FR_N0 0xfffffffeffffffffULL /* -r^-1 mod 2^64 */
 
 static const uint64_t cuzk_fr_p_i[4] = {CUZK_FR_P_LIMBS};
+static const uint64_t cuzk_fr_n0_i = CUZK_FR_N0;
+
+#if CUZK_FF_HAVE_ADX
+#include "ff/fr_x86.h"
+#endif
 
 static inline void cuzk_fr_add_i(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b)
 {
+#if CUZK_FF_HAVE_ADX
+    cuzk_fr_add_adx(r, a, b);
+#else
     cuzk_ff_modadd_n(r->l, a->l, b->l, cuzk_fr_p_i, 4);
+#endif
 }
 
 static inline void cuzk_fr_sub_i(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b)
 {
+#if CUZK_FF_HAVE_ADX
+    cuzk_fr_sub_adx(r, a, b);
+#else
     cuzk_ff_modsub_n(r->l, a->l, b->l, cuzk_fr_p_i, 4);
+#endif
 }
 
+/* 0 - a: adds r back only when a != 0. */
 static inline void cuzk_fr_neg_i(cuzk_fr *r, const cuzk_fr *a)
 {
-    cuzk_ff_modneg_n(r->l, a->l, cuzk_fr_p_i, 4);
+    static const cuzk_fr zero = {{0}};
+    cuzk_fr_sub_i(r, &zero, a);
 }
 
 static inline void cuzk_fr_mul_i(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b)
 {
-#if CUZK_FF_HAVE_ADX && defined(CUZK_FF_FR_ADX)
+#if CUZK_FF_HAVE_ADX
     cuzk_fr_mul_adx(r, a, b);
 #else
     cuzk_ff_mont_mul_n(r->l, a->l, b->l, cuzk_fr_p_i, CUZK_FR_N0, 4);

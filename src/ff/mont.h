@@ -14,14 +14,17 @@
 
 __extension__ typedef unsigned __int128 cuzk_u128;
 
-/* r = a + b, returns the carry. */
+/* r = a + b, returns the carry. (Compares rather than __int128: gcc 12 turns
+ * the 128-bit form of this loop into spills and reloads.) */
 static inline uint64_t cuzk_ff_add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
     uint64_t c = 0;
     for (size_t i = 0; i < n; i++) {
-        cuzk_u128 t = (cuzk_u128)a[i] + b[i] + c;
-        r[i] = (uint64_t)t;
-        c = (uint64_t)(t >> 64);
+        uint64_t s = a[i] + c;
+        uint64_t c1 = s < c;
+        uint64_t t = s + b[i];
+        c = c1 | (t < s);
+        r[i] = t;
     }
     return c;
 }

@@ -379,7 +379,7 @@ static void test_bytes(cuzk_rng *rng)
     CHECK(cuzk_fr_eq(&r, &m1));
 }
 
-static void bench(void)
+static __attribute__((unused)) void bench(void)
 {
     cuzk_fr a = CUZK_FR_ONE, b;
     cuzk_fr_from_u64(&b, 0x7654321);

@@ -1,0 +1,180 @@
+/* x86-64 Montgomery multiplication with mulx/adcx/adox (BMI2 + ADX).
+ * Included by fp_impl.h only when CUZK_ASM is defined on x86-64.
+ *
+ * Operand-scanning CIOS, one row per limb of b: first t += a*b[i], then
+ * t += m*p with m = t0 * n0, which zeroes t0 so the row shifts down one limb.
+ * adcx carries the low halves of the products and adox the high halves, so
+ * each row is two independent carry chains. Instead of moving limbs on the
+ * shift, the rows rename the registers: row i keeps limb k in register
+ * (i + k) mod (n + 1), the one freed by the zeroed t0 becomes the next top.
+ * Because p < 2^381 (r < 2^255) the accumulator stays below 2p and fits in
+ * n + 1 words; a final branch-free subtraction of p (cmov) reduces it.
+ *
+ * The modulus and n0 are memory operands on static per-TU constants (so they
+ * are addressed RIP-relative and cost no register); a and b are read through
+ * pointers under a "memory" clobber: "m" operands for them would need their
+ * own address registers at -O0, one more than x86-64 has, and the asm uses
+ * nearly every register anyway, so the clobber costs the caller nothing. */
+#ifndef CUZK_FF_FP_X86_H
+#define CUZK_FF_FP_X86_H
+
+#include <stdint.h>
+
+#include "cuzk/ff.h"
+
+/* Stringify helpers: operand %[x] from a macro argument. */
+#define CUZK_X86_OP(x) "%[" #x "]"
+
+/* t(r0..r5) += a * b[off/8] into r0..r6, where r6 is written, not read. */
+#define CUZK_X86_MULROW6(off, r0, r1, r2, r3, r4, r5, r6)                                  \
+    "movq " #off "(%[b]), %%rdx\n\t"                                                     \
+    "xorl %k[z], %k[z]\n\t"                                                              \
+    "mulxq 0(%[a]), %[lo], %[hi]\n\t"  "adcxq %[lo], " CUZK_X86_OP(r0) "\n\t"            \
+                                       "adoxq %[hi], " CUZK_X86_OP(r1) "\n\t"            \
+    "mulxq 8(%[a]), %[lo], %[hi]\n\t"  "adcxq %[lo], " CUZK_X86_OP(r1) "\n\t"            \
+                                       "adoxq %[hi], " CUZK_X86_OP(r2) "\n\t"            \
+    "mulxq 16(%[a]), %[lo], %[hi]\n\t" "adcxq %[lo], " CUZK_X86_OP(r2) "\n\t"            \
+                                       "adoxq %[hi], " CUZK_X86_OP(r3) "\n\t"            \
+    "mulxq 24(%[a]), %[lo], %[hi]\n\t" "adcxq %[lo], " CUZK_X86_OP(r3) "\n\t"            \
+                                       "adoxq %[hi], " CUZK_X86_OP(r4) "\n\t"            \
+    "mulxq 32(%[a]), %[lo], %[hi]\n\t" "adcxq %[lo], " CUZK_X86_OP(r4) "\n\t"            \
+                                       "adoxq %[hi], " CUZK_X86_OP(r5) "\n\t"            \
+    "mulxq 40(%[a]), %[lo], " CUZK_X86_OP(r6) "\n\t"                                     \
+    "adcxq %[lo], " CUZK_X86_OP(r5) "\n\t"                                               \
+    "adoxq %[z], " CUZK_X86_OP(r6) "\n\t"                                                \
+    "adcxq %[z], " CUZK_X86_OP(r6) "\n\t"
+
+/* t(r0..r6) += m * p with m = r0 * n0; afterwards r0 = 0. */
+#define CUZK_X86_REDROW6(r0, r1, r2, r3, r4, r5, r6)                                       \
+    "movq " CUZK_X86_OP(r0) ", %%rdx\n\t"                                                \
+    "imulq %[n0], %%rdx\n\t"                                                             \
+    "xorl %k[z], %k[z]\n\t"                                                              \
+    "mulxq %[p0], %[lo], %[hi]\n\t" "adcxq %[lo], " CUZK_X86_OP(r0) "\n\t"               \
+                                    "adoxq %[hi], " CUZK_X86_OP(r1) "\n\t"               \
+    "mulxq %[p1], %[lo], %[hi]\n\t" "adcxq %[lo], " CUZK_X86_OP(r1) "\n\t"               \
+                                    "adoxq %[hi], " CUZK_X86_OP(r2) "\n\t"               \
+    "mulxq %[p2], %[lo], %[hi]\n\t" "adcxq %[lo], " CUZK_X86_OP(r2) "\n\t"               \
+                                    "adoxq %[hi], " CUZK_X86_OP(r3) "\n\t"               \
+    "mulxq %[p3], %[lo], %[hi]\n\t" "adcxq %[lo], " CUZK_X86_OP(r3) "\n\t"               \
+                                    "adoxq %[hi], " CUZK_X86_OP(r4) "\n\t"               \
+    "mulxq %[p4], %[lo], %[hi]\n\t" "adcxq %[lo], " CUZK_X86_OP(r4) "\n\t"               \
+                                    "adoxq %[hi], " CUZK_X86_OP(r5) "\n\t"               \
+    "mulxq %[p5], %[lo], %[hi]\n\t" "adcxq %[lo], " CUZK_X86_OP(r5) "\n\t"               \
+                                    "adoxq %[hi], " CUZK_X86_OP(r6) "\n\t"               \
+    "adcxq %[z], " CUZK_X86_OP(r6) "\n\t"
+
+static inline void cuzk_fp_mul_adx(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b)
+{
+    uint64_t t0, t1, t2, t3, t4, t5, t6, lo, hi, z, d;
+    const uint64_t *bp = b->l;
+    __asm__(
+        /* row 0: t = a * b[0] (nothing to add yet, so a plain add/adc chain) */
+        "movq 0(%[b]), %%rdx\n\t"
+        "mulxq 0(%[a]), %[t0], %[t1]\n\t"
+        "mulxq 8(%[a]), %[lo], %[t2]\n\t"  "addq %[lo], %[t1]\n\t"
+        "mulxq 16(%[a]), %[lo], %[t3]\n\t" "adcq %[lo], %[t2]\n\t"
+        "mulxq 24(%[a]), %[lo], %[t4]\n\t" "adcq %[lo], %[t3]\n\t"
+        "mulxq 32(%[a]), %[lo], %[t5]\n\t" "adcq %[lo], %[t4]\n\t"
+        "mulxq 40(%[a]), %[lo], %[t6]\n\t" "adcq %[lo], %[t5]\n\t"
+        "adcq $0, %[t6]\n\t"
+        CUZK_X86_REDROW6(t0, t1, t2, t3, t4, t5, t6)
+        CUZK_X86_MULROW6(8, t1, t2, t3, t4, t5, t6, t0)
+        CUZK_X86_REDROW6(t1, t2, t3, t4, t5, t6, t0)
+        CUZK_X86_MULROW6(16, t2, t3, t4, t5, t6, t0, t1)
+        CUZK_X86_REDROW6(t2, t3, t4, t5, t6, t0, t1)
+        CUZK_X86_MULROW6(24, t3, t4, t5, t6, t0, t1, t2)
+        CUZK_X86_REDROW6(t3, t4, t5, t6, t0, t1, t2)
+        CUZK_X86_MULROW6(32, t4, t5, t6, t0, t1, t2, t3)
+        CUZK_X86_REDROW6(t4, t5, t6, t0, t1, t2, t3)
+        CUZK_X86_MULROW6(40, t5, t6, t0, t1, t2, t3, t4)
+        CUZK_X86_REDROW6(t5, t6, t0, t1, t2, t3, t4)
+        /* result limbs: t6 t0 t1 t2 t3 t4 (< 2p); t5 is free. s = t - p in
+         * lo hi z rdx t5 b; keep s unless that borrowed. */
+        "movq %[t6], %[lo]\n\t"  "subq %[p0], %[lo]\n\t"
+        "movq %[t0], %[hi]\n\t"  "sbbq %[p1], %[hi]\n\t"
+        "movq %[t1], %[z]\n\t"   "sbbq %[p2], %[z]\n\t"
+        "movq %[t2], %%rdx\n\t"  "sbbq %[p3], %%rdx\n\t"
+        "movq %[t3], %[t5]\n\t"  "sbbq %[p4], %[t5]\n\t"
+        "movq %[t4], %[b]\n\t"   "sbbq %[p5], %[b]\n\t"
+        "cmovncq %[lo], %[t6]\n\t"
+        "cmovncq %[hi], %[t0]\n\t"
+        "cmovncq %[z], %[t1]\n\t"
+        "cmovncq %%rdx, %[t2]\n\t"
+        "cmovncq %[t5], %[t3]\n\t"
+        "cmovncq %[b], %[t4]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+          [t5] "=&r"(t5), [t6] "=&r"(t6), [lo] "=&r"(lo), [hi] "=&r"(hi), [z] "=&r"(z),
+          "=&d"(d), [b] "+&r"(bp)
+        : [a] "r"(a->l), [p0] "m"(cuzk_fp_p_i[0]), [p1] "m"(cuzk_fp_p_i[1]), [p2] "m"(cuzk_fp_p_i[2]),
+          [p3] "m"(cuzk_fp_p_i[3]), [p4] "m"(cuzk_fp_p_i[4]), [p5] "m"(cuzk_fp_p_i[5]),
+          [n0] "m"(cuzk_fp_n0_i)
+        : "cc", "memory");
+    (void)t5; (void)lo; (void)hi; (void)z; (void)d;
+    r->l[0] = t6; r->l[1] = t0; r->l[2] = t1; r->l[3] = t2; r->l[4] = t3; r->l[5] = t4;
+}
+
+static inline void cuzk_fp_sqr_adx(cuzk_fp *r, const cuzk_fp *a)
+{
+    cuzk_fp_mul_adx(r, a, a);
+}
+
+/* r = a + b mod p: add chain, then t - p into spare registers, and keep that
+ * difference unless it borrowed (a + b < 2p < 2^384, so no carry out). */
+static inline void cuzk_fp_add_adx(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b)
+{
+    uint64_t t0, t1, t2, t3, t4, t5, s0, s1, s2, s3;
+    const uint64_t *ap = a->l, *bp = b->l;
+    __asm__(
+        "movq 0(%[a]), %[t0]\n\t"  "movq 8(%[a]), %[t1]\n\t"  "movq 16(%[a]), %[t2]\n\t"
+        "movq 24(%[a]), %[t3]\n\t" "movq 32(%[a]), %[t4]\n\t" "movq 40(%[a]), %[t5]\n\t"
+        "addq 0(%[b]), %[t0]\n\t"  "adcq 8(%[b]), %[t1]\n\t"  "adcq 16(%[b]), %[t2]\n\t"
+        "adcq 24(%[b]), %[t3]\n\t" "adcq 32(%[b]), %[t4]\n\t" "adcq 40(%[b]), %[t5]\n\t"
+        "movq %[t0], %[s0]\n\t" "subq %[p0], %[s0]\n\t"
+        "movq %[t1], %[s1]\n\t" "sbbq %[p1], %[s1]\n\t"
+        "movq %[t2], %[s2]\n\t" "sbbq %[p2], %[s2]\n\t"
+        "movq %[t3], %[s3]\n\t" "sbbq %[p3], %[s3]\n\t"
+        "movq %[t4], %[a]\n\t"  "sbbq %[p4], %[a]\n\t"
+        "movq %[t5], %[b]\n\t"  "sbbq %[p5], %[b]\n\t"
+        "cmovncq %[s0], %[t0]\n\t" "cmovncq %[s1], %[t1]\n\t" "cmovncq %[s2], %[t2]\n\t"
+        "cmovncq %[s3], %[t3]\n\t" "cmovncq %[a], %[t4]\n\t"  "cmovncq %[b], %[t5]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+          [t5] "=&r"(t5), [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
+          [a] "+&r"(ap), [b] "+&r"(bp)
+        : [p0] "m"(cuzk_fp_p_i[0]), [p1] "m"(cuzk_fp_p_i[1]), [p2] "m"(cuzk_fp_p_i[2]),
+          [p3] "m"(cuzk_fp_p_i[3]), [p4] "m"(cuzk_fp_p_i[4]), [p5] "m"(cuzk_fp_p_i[5])
+        : "cc", "memory");
+    (void)s0; (void)s1; (void)s2; (void)s3;
+    r->l[0] = t0; r->l[1] = t1; r->l[2] = t2; r->l[3] = t3; r->l[4] = t4; r->l[5] = t5;
+}
+
+/* r = a - b mod p: subtract chain, mask = -borrow, add back p & mask.
+ * With a = 0 this is the negation, and it maps 0 to 0. */
+static inline void cuzk_fp_sub_adx(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b)
+{
+    uint64_t t0, t1, t2, t3, t4, t5, m, s0, s1, s2, s3;
+    const uint64_t *ap = a->l, *bp = b->l;
+    __asm__(
+        "movq 0(%[a]), %[t0]\n\t"  "movq 8(%[a]), %[t1]\n\t"  "movq 16(%[a]), %[t2]\n\t"
+        "movq 24(%[a]), %[t3]\n\t" "movq 32(%[a]), %[t4]\n\t" "movq 40(%[a]), %[t5]\n\t"
+        "subq 0(%[b]), %[t0]\n\t"  "sbbq 8(%[b]), %[t1]\n\t"  "sbbq 16(%[b]), %[t2]\n\t"
+        "sbbq 24(%[b]), %[t3]\n\t" "sbbq 32(%[b]), %[t4]\n\t" "sbbq 40(%[b]), %[t5]\n\t"
+        "sbbq %[m], %[m]\n\t"
+        "movq %[p0], %[s0]\n\t" "andq %[m], %[s0]\n\t"
+        "movq %[p1], %[s1]\n\t" "andq %[m], %[s1]\n\t"
+        "movq %[p2], %[s2]\n\t" "andq %[m], %[s2]\n\t"
+        "movq %[p3], %[s3]\n\t" "andq %[m], %[s3]\n\t"
+        "movq %[p4], %[a]\n\t"  "andq %[m], %[a]\n\t"
+        "andq %[p5], %[m]\n\t"
+        "addq %[s0], %[t0]\n\t" "adcq %[s1], %[t1]\n\t" "adcq %[s2], %[t2]\n\t"
+        "adcq %[s3], %[t3]\n\t" "adcq %[a], %[t4]\n\t"  "adcq %[m], %[t5]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+          [t5] "=&r"(t5), [m] "=&r"(m), [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2),
+          [s3] "=&r"(s3), [a] "+&r"(ap)
+        : [b] "r"(bp), [p0] "m"(cuzk_fp_p_i[0]), [p1] "m"(cuzk_fp_p_i[1]), [p2] "m"(cuzk_fp_p_i[2]),
+          [p3] "m"(cuzk_fp_p_i[3]), [p4] "m"(cuzk_fp_p_i[4]), [p5] "m"(cuzk_fp_p_i[5])
+        : "cc", "memory");
+    (void)m; (void)s0; (void)s1; (void)s2; (void)s3;
+    r->l[0] = t0; r->l[1] = t1; r->l[2] = t2; r->l[3] = t3; r->l[4] = t4; r->l[5] = t5;
+}
+
+#endif
