@@ -109,174 +109,32 @@ static cuzk_fr dot(const cuzk_scalar *k, const cuzk_fr *b, size_t n)
     return acc;
 }
 
-/* ---- G1 -------------------------------------------------------------------- */
+/* ---- the per-group tests ---------------------------------------------------- */
+#define T_AFF cuzk_g1_affine
+#define T_PROJ cuzk_g1_proj
+#define T_NAME "G1"
+#define G(name) cuzk_g1_##name
+#define T(name) g1_##name
+#include "ec/msm_test_impl.h"
+#undef T_AFF
+#undef T_PROJ
+#undef T_NAME
+#undef G
+#undef T
 
-/* Bases with known logs b_i = a + (i mod period) * d, built by running sums
- * (one addition each). Bases at positions hit by inf_every are set to
- * infinity, which must be skipped; their b_i is 0. neg_every negates. */
-static void g1_bases(cuzk_rng *rng, cuzk_g1_affine *out, cuzk_fr *logs, size_t n, size_t period,
-                     size_t inf_every, size_t neg_every)
-{
-    cuzk_g1_affine g;
-    cuzk_g1_generator(&g);
-    cuzk_fr a = random_fr(rng), d = random_fr(rng);
-    cuzk_scalar as, ds;
-    cuzk_fr_to_scalar(&as, &a);
-    cuzk_fr_to_scalar(&ds, &d);
-    cuzk_g1_proj start, step;
-    cuzk_g1_mul_affine(&start, &g, &as);
-    cuzk_g1_mul_affine(&step, &g, &ds);
-    cuzk_g1_proj *tmp = malloc(n * sizeof *tmp);
-    cuzk_g1_proj acc = start;
-    cuzk_fr b = a;
-    for (size_t i = 0; i < n; i++) {
-        if (i % period == 0) {
-            acc = start;
-            b = a;
-        }
-        tmp[i] = acc;
-        logs[i] = b;
-        cuzk_g1_proj_add(&acc, &acc, &step);
-        cuzk_fr_add(&b, &b, &d);
-    }
-    cuzk_g1_proj_batch_to_affine(out, tmp, n);
-    for (size_t i = 0; i < n; i++) {
-        if (inf_every && i % inf_every == inf_every - 1) {
-            cuzk_g1_affine_infinity(&out[i]);
-            logs[i] = CUZK_FR_ZERO;
-        } else if (neg_every && i % neg_every == neg_every - 1) {
-            cuzk_g1_affine_neg(&out[i], &out[i]);
-            cuzk_fr_neg(&logs[i], &logs[i]);
-        }
-    }
-    free(tmp);
-}
-
-static bool g1_msm_matches_log(const cuzk_g1_affine *bases, const cuzk_fr *logs, const cuzk_scalar *k,
-                               size_t n, cuzk_pool *pool)
-{
-    cuzk_g1_proj got, want;
-    cuzk_g1_msm(&got, bases, k, n, pool);
-    cuzk_fr e = dot(k, logs, n);
-    cuzk_scalar es;
-    cuzk_fr_to_scalar(&es, &e);
-    cuzk_g1_affine g;
-    cuzk_g1_generator(&g);
-    cuzk_g1_mul_affine(&want, &g, &es);
-    return cuzk_g1_proj_eq(&got, &want);
-}
-
-static bool g1_msm_matches_naive(const cuzk_g1_affine *bases, const cuzk_scalar *k, size_t n,
-                                 cuzk_pool *pool)
-{
-    cuzk_g1_proj got, want, t;
-    cuzk_g1_msm(&got, bases, k, n, pool);
-    cuzk_g1_proj_infinity(&want);
-    for (size_t i = 0; i < n; i++) {
-        cuzk_g1_mul_affine(&t, &bases[i], &k[i]);
-        cuzk_g1_proj_add(&want, &want, &t);
-    }
-    return cuzk_g1_proj_eq(&got, &want);
-}
-
-static void test_g1(cuzk_pool *pool2, cuzk_pool *pool3)
-{
-    cuzk_rng rng;
-    cuzk_rng_seed(&rng, 0x6d736d31);
-    enum { NMAX = 20000 };
-    cuzk_g1_affine *bases = malloc(NMAX * sizeof *bases);
-    cuzk_fr *logs = malloc(NMAX * sizeof *logs);
-    cuzk_scalar *k = malloc(NMAX * sizeof *k);
-
-    /* n = 0: infinity, whatever the pointers */
-    cuzk_g1_proj out;
-    cuzk_g1_msm(&out, NULL, NULL, 0, NULL);
-    CHECK(cuzk_g1_proj_is_infinity(&out));
-
-    /* small n against per-point multiplication, random and huge scalars */
-    static const size_t small[] = {1, 2, 3, 7, 64};
-    for (size_t t = 0; t < sizeof small / sizeof small[0]; t++) {
-        size_t n = small[t];
-        g1_bases(&rng, bases, logs, n, n, 0, 0);
-        make_scalars(&rng, k, n, PAT_RANDOM);
-        CHECK_MSG(g1_msm_matches_naive(bases, k, n, NULL), "G1 naive random n=%zu", n);
-        make_scalars(&rng, k, n, PAT_HUGE);
-        CHECK_MSG(g1_msm_matches_naive(bases, k, n, pool2), "G1 naive huge n=%zu", n);
-    }
-
-    /* larger n against the known logs, one and several threads */
-    static const size_t sizes[] = {1000, 4097};
-    for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; t++) {
-        size_t n = sizes[t];
-        g1_bases(&rng, bases, logs, n, n, 0, 0);
-        make_scalars(&rng, k, n, PAT_RANDOM);
-        CHECK_MSG(g1_msm_matches_log(bases, logs, k, n, NULL), "G1 random n=%zu", n);
-        cuzk_g1_proj a, b, c;
-        cuzk_g1_msm(&a, bases, k, n, NULL);
-        cuzk_g1_msm(&b, bases, k, n, pool2);
-        cuzk_g1_msm(&c, bases, k, n, pool3);
-        CHECK_MSG(cuzk_g1_proj_eq(&a, &b) && cuzk_g1_proj_eq(&a, &c), "G1 threads n=%zu", n);
-        /* a changed scalar changes the result: the check can fail */
-        k[n / 2].l[0] ^= 1;
-        cuzk_g1_msm(&b, bases, k, n, NULL);
-        CHECK(!cuzk_g1_proj_eq(&a, &b));
-    }
-
-    /* all zero scalars, and all ones */
-    g1_bases(&rng, bases, logs, 3000, 3000, 0, 0);
-    make_scalars(&rng, k, 3000, PAT_ZERO);
-    cuzk_g1_msm(&out, bases, k, 3000, pool2);
-    CHECK(cuzk_g1_proj_is_infinity(&out));
-    make_scalars(&rng, k, 3000, PAT_ONE);
-    CHECK(g1_msm_matches_log(bases, logs, k, 3000, NULL));
-    CHECK(g1_msm_matches_log(bases, logs, k, 3000, pool3));
-
-    /* witness-like 0/1/random mix, r-1, near 2^255 and >= r, with infinity bases */
-    g1_bases(&rng, bases, logs, 2500, 2500, 13, 0);
-    make_scalars(&rng, k, 2500, PAT_WITNESS);
-    CHECK(g1_msm_matches_log(bases, logs, k, 2500, NULL));
-    CHECK(g1_msm_matches_log(bases, logs, k, 2500, pool2));
-    make_scalars(&rng, k, 2500, PAT_HUGE);
-    CHECK(g1_msm_matches_log(bases, logs, k, 2500, NULL));
-
-    /* collisions: 3 distinct points (and their negatives) under 3 distinct
-     * scalars, so buckets hold P + P (must double) and P + (-P) (must vanish) */
-    g1_bases(&rng, bases, logs, 3000, 3, 0, 2);
-    make_scalars(&rng, k, 3000, PAT_FEW);
-    CHECK(g1_msm_matches_log(bases, logs, k, 3000, NULL));
-    CHECK(g1_msm_matches_log(bases, logs, k, 3000, pool2));
-    /* exact cancellation: P and -P under the same scalars sum to infinity */
-    for (size_t i = 0; i < 1000; i++) {
-        bases[2 * i + 1] = bases[2 * i];
-        cuzk_g1_affine_neg(&bases[2 * i + 1], &bases[2 * i + 1]);
-        k[2 * i + 1] = k[2 * i];
-    }
-    cuzk_g1_msm(&out, bases, k, 2000, NULL);
-    CHECK(cuzk_g1_proj_is_infinity(&out));
-
-    /* one overfull bucket (all scalars 2, more points than a group) and many
-     * identical points in it */
-    g1_bases(&rng, bases, logs, NMAX, 5, 0, 0);
-    for (size_t i = 0; i < NMAX; i++) scalar_set(&k[i], 2, 0, 0, 0);
-    CHECK(g1_msm_matches_log(bases, logs, k, NMAX, NULL));
-    CHECK(g1_msm_matches_log(bases, logs, k, NMAX, pool2));
-
-    /* all bases at infinity */
-    for (size_t i = 0; i < 100; i++) cuzk_g1_affine_infinity(&bases[i]);
-    make_scalars(&rng, k, 100, PAT_RANDOM);
-    cuzk_g1_msm(&out, bases, k, 100, NULL);
-    CHECK(cuzk_g1_proj_is_infinity(&out));
-
-    free(bases);
-    free(logs);
-    free(k);
-}
+#define T_AFF cuzk_g2_affine
+#define T_PROJ cuzk_g2_proj
+#define T_NAME "G2"
+#define G(name) cuzk_g2_##name
+#define T(name) g2_##name
+#include "ec/msm_test_impl.h"
 
 int main(void)
 {
     cuzk_pool *pool2 = cuzk_pool_create(2), *pool3 = cuzk_pool_create(3);
     CHECK(pool2 && pool3);
-    test_g1(pool2, pool3);
+    g1_test(pool2, pool3);
+    g2_test(pool2, pool3);
     cuzk_pool_destroy(pool2);
     cuzk_pool_destroy(pool3);
     return test_finish("test_msm");
