@@ -104,40 +104,78 @@ static void g2_odd_multiples(cuzk_g2_proj *tab, const cuzk_g2_proj *a, size_t m)
         cuzk_g2_proj_add(&tab[i], &tab[i - 1], &two);
 }
 
-static void g2_add_digit(cuzk_g2_proj *acc, const cuzk_g2_proj *tab, int d)
+/* As g1_common_z (see g1_mul.c), but the common Z is made real: with
+ * P = prod Z_j, zc = P conj(P) = N(P) lies in Fp and l_i = zc / Z_i =
+ * (prod_{j != i} Z_j) conj(P). A real Z survives psi (which conjugates Z), so
+ * the psi images of the table share it too. */
+static void g2_common_z(cuzk_g2_affine *out, cuzk_fp2 *zc, const cuzk_g2_proj *tab, size_t m)
+{
+    cuzk_fp2 pre[G2_GLS_TABLE], suf, l, l2, cp;
+    cuzk_fp2_one(&pre[0]);
+    suf = pre[0];
+    for (size_t i = 1; i < m; i++)
+        cuzk_fp2_mul_i(&pre[i], &pre[i - 1], &tab[i - 1].z);
+    cuzk_fp2_mul_i(&cp, &pre[m - 1], &tab[m - 1].z);
+    cuzk_fp2_conj_i(&cp, &cp);
+    for (size_t i = m; i-- > 0;) {
+        cuzk_fp2_mul_i(&l, &pre[i], &suf);
+        cuzk_fp2_mul_i(&l, &l, &cp);
+        cuzk_fp2_mul_i(&suf, &suf, &tab[i].z);
+        cuzk_fp2_sqr_i(&l2, &l);
+        cuzk_fp2_mul_i(&out[i].x, &tab[i].x, &l2);
+        cuzk_fp2_mul_i(&l2, &l2, &l);
+        cuzk_fp2_mul_i(&out[i].y, &tab[i].y, &l2);
+    }
+    cuzk_fp2_conj_i(&l, &cp);                    /* P */
+    cuzk_fp2_mul_i(zc, &l, &cp);                 /* N(P), c1 = 0 */
+}
+
+static void g2_madd_digit(cuzk_g2_proj *acc, const cuzk_g2_affine *tab, int d)
 {
     if (d > 0) {
-        cuzk_g2_proj_add(acc, acc, &tab[d >> 1]);
+        cuzk_g2_proj_add_affine(acc, acc, &tab[d >> 1]);
     } else {
-        cuzk_g2_proj t;
-        cuzk_g2_proj_neg(&t, &tab[(-d) >> 1]);
-        cuzk_g2_proj_add(acc, acc, &t);
+        cuzk_g2_affine t;
+        cuzk_g2_affine_neg(&t, &tab[(-d) >> 1]);
+        cuzk_g2_proj_add_affine(acc, acc, &t);
     }
 }
 
 /* k mod r = d0 + d1 |x| + d2 |x|^2 + d3 |x|^3 with 64-bit digits, and on G2
  * [|x|] = -psi, so [k]P = sum [d_i] Q_i with Q_0 = P, Q_{i+1} = -psi(Q_i):
- * four interleaved 64-bit wNAF chains sharing 64 doublings. */
+ * four interleaved 64-bit wNAF chains sharing 64 doublings. Valid for P in G2. */
 void cuzk_g2_mul(cuzk_g2_proj *r, const cuzk_g2_proj *a, const cuzk_scalar *k)
 {
+    cuzk_g2_proj jt[G2_GLS_TABLE];
+    cuzk_g2_affine tab[4][G2_GLS_TABLE];
+    cuzk_fp2 zc;
+    if (cuzk_g2_proj_is_infinity(a)) {
+        cuzk_g2_proj_infinity(r);
+        return;
+    }
+    g2_odd_multiples(jt, a, G2_GLS_TABLE);
+    g2_common_z(tab[0], &zc, jt, G2_GLS_TABLE);
+    if (cuzk_fp2_is_zero_i(&zc)) {
+        /* a table entry is infinity: P has tiny order, not in G2 */
+        cuzk_g2_mul_plain(r, a, k->l, 4);
+        return;
+    }
+    for (int j = 1; j < 4; j++)
+        for (size_t i = 0; i < G2_GLS_TABLE; i++) {
+            psi_x(&tab[j][i].x, &tab[j - 1][i].x);   /* -psi: Z = zc is real */
+            psi_y(&tab[j][i].y, &tab[j - 1][i].y);
+            cuzk_fp2_neg_i(&tab[j][i].y, &tab[j][i].y);
+        }
+
     uint64_t kr[4], d[4];
     cuzk_ec_scalar_reduce(kr, k);
     cuzk_ec_scalar_split_x(d, kr);
-
     int8_t naf[4][64 + 1];
     size_t len[4], maxlen = 0;
     for (int j = 0; j < 4; j++) {
         len[j] = cuzk_ec_scalar_wnaf(naf[j], &d[j], 1, G2_GLS_W);
         if (len[j] > maxlen) maxlen = len[j];
     }
-
-    cuzk_g2_proj tab[4][G2_GLS_TABLE];
-    g2_odd_multiples(tab[0], a, G2_GLS_TABLE);
-    for (int j = 1; j < 4; j++)
-        for (size_t i = 0; i < G2_GLS_TABLE; i++) {
-            cuzk_g2_psi(&tab[j][i], &tab[j - 1][i]);
-            cuzk_g2_proj_neg(&tab[j][i], &tab[j][i]);
-        }
 
     cuzk_g2_proj acc;
     cuzk_g2_proj_infinity(&acc);
@@ -147,10 +185,11 @@ void cuzk_g2_mul(cuzk_g2_proj *r, const cuzk_g2_proj *a, const cuzk_scalar *k)
             cuzk_g2_proj_dbl(&acc, &acc);
         for (int j = 0; j < 4; j++)
             if (i < len[j] && naf[j][i]) {
-                g2_add_digit(&acc, tab[j], naf[j][i]);
+                g2_madd_digit(&acc, tab[j], naf[j][i]);
                 started = true;
             }
     }
+    cuzk_fp2_mul_i(&acc.z, &acc.z, &zc);
     *r = acc;
 }
 

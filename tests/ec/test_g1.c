@@ -302,6 +302,14 @@ static void test_endo_and_subgroup(cuzk_rng *rng)
     uint64_t three = 3;
     cuzk_g1_mul_plain(&t3, &tp, &three, 1);
     CHECK(cuzk_g1_proj_is_infinity(&t3));
+    /* cuzk_g1_mul on it takes the exact fallback (its table meets infinity) */
+    for (uint64_t v = 0; v < 5; v++) {
+        cuzk_scalar k = {{v, 0, 0, 0}};
+        cuzk_g1_proj fast, slow;
+        cuzk_g1_mul(&fast, &tp, &k);
+        cuzk_g1_mul_plain(&slow, &tp, k.l, 4);
+        CHECK(cuzk_g1_proj_eq(&fast, &slow));
+    }
 }
 
 static void bench(cuzk_rng *rng)
