@@ -37,7 +37,9 @@ void cuzk_g1_proj_neg(cuzk_g1_proj *r, const cuzk_g1_proj *a);
 void cuzk_g1_proj_dbl(cuzk_g1_proj *r, const cuzk_g1_proj *a);
 void cuzk_g1_proj_add(cuzk_g1_proj *r, const cuzk_g1_proj *a, const cuzk_g1_proj *b);
 void cuzk_g1_proj_add_affine(cuzk_g1_proj *r, const cuzk_g1_proj *a, const cuzk_g1_affine *b);
-/* r = k * a (k any 256-bit integer; reduced mod r is not required). */
+/* r = k * a (k any 256-bit integer; reduced mod r is not required). a must lie
+ * in G1 (GLV uses the endomorphism, which is [lambda] only there); for points
+ * outside G1 the result is unspecified. Same for cuzk_g2_mul (GLS, psi) and G2. */
 void cuzk_g1_mul(cuzk_g1_proj *r, const cuzk_g1_proj *a, const cuzk_scalar *k);
 void cuzk_g1_mul_affine(cuzk_g1_proj *r, const cuzk_g1_affine *a, const cuzk_scalar *k);
 
