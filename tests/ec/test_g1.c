@@ -12,6 +12,68 @@ static bool aff_eq_proj(const cuzk_g1_affine *a, const cuzk_g1_proj *p)
     return cuzk_g1_proj_eq(&q, p);
 }
 
+/* acc = acc * m + a on 4 limbs (no overflow for the values used here) */
+static void mul_add_u64(uint64_t acc[4], uint64_t m, uint64_t a)
+{
+    unsigned __int128 c = a;
+    for (int i = 0; i < 4; i++) {
+        c += (unsigned __int128)acc[i] * m;
+        acc[i] = (uint64_t)c;
+        c >>= 64;
+    }
+}
+
+static void test_scalar_helpers(cuzk_rng *rng)
+{
+    cuzk_scalar k;
+    uint64_t red[4];
+    test_scalar_r_plus(&k, 5);
+    cuzk_ec_scalar_reduce(red, &k);
+    CHECK(red[0] == 5 && red[1] == 0 && red[2] == 0 && red[3] == 0);
+    for (int i = 0; i < 4; i++) k.l[i] = ~0ULL;   /* (2^256 - 1) mod r = R - 1 (R = 2^256 mod r) */
+    cuzk_ec_scalar_reduce(red, &k);
+    CHECK(red[3] == 0x1824b159acc5056fULL && red[0] == 0x00000001fffffffdULL);
+    for (int it = 0; it < 200; it++) {
+        test_rand_scalar(&k, rng);
+        cuzk_ec_scalar_reduce(red, &k);
+        CHECK(red[3] < TEST_R[3] || (red[3] == TEST_R[3] && red[2] <= TEST_R[2]));
+        uint64_t d[4], back[4] = {0, 0, 0, 0};
+        cuzk_ec_scalar_split_x(d, red);
+        bool small = true;
+        for (int i = 3; i >= 0; i--) {
+            small &= d[i] < CUZK_BLS_X_ABS;
+            mul_add_u64(back, CUZK_BLS_X_ABS, d[i]);
+        }
+        CHECK(small && memcmp(back, red, sizeof back) == 0);
+        unsigned w = 2 + (unsigned)(it % 6);
+        int8_t naf[4 * 64 + 1];
+        size_t len = cuzk_ec_scalar_wnaf(naf, k.l, 4, w);
+        /* rebuild k from the digits, top down: v = 2v + d (signed, so in two's complement) */
+        uint64_t v[5] = {0, 0, 0, 0, 0};
+        bool shape = len <= 257 && (len == 0 || naf[len - 1] > 0);
+        size_t last = (size_t)-1;
+        for (size_t i = len; i-- > 0;) {
+            int dd = naf[i];
+            if (dd) {
+                shape &= (dd & 1) && dd < (1 << (w - 1)) && -dd < (1 << (w - 1));
+                shape &= last == (size_t)-1 || last - i >= w;
+                last = i;
+            }
+            for (int j = 4; j > 0; j--) v[j] = v[j] << 1 | v[j - 1] >> 63;
+            v[0] <<= 1;
+            unsigned __int128 c = 0;
+            uint64_t ext = dd < 0 ? ~0ULL : 0;
+            for (int j = 0; j < 5; j++) {
+                c += (unsigned __int128)v[j] + (j ? ext : (uint64_t)(int64_t)dd);
+                v[j] = (uint64_t)c;
+                c >>= 64;
+            }
+        }
+        CHECK(shape);
+        CHECK(v[4] == 0 && memcmp(v, k.l, 32) == 0);
+    }
+}
+
 static void test_generator(void)
 {
     cuzk_g1_affine g;
@@ -341,6 +403,7 @@ int main(void)
 {
     cuzk_rng rng;
     cuzk_rng_seed(&rng, 0x6731);
+    test_scalar_helpers(&rng);
     test_generator();
     test_group_law(&rng);
     test_batch_affine(&rng);
