@@ -3,5 +3,6 @@
 #define CUZK_BENCH_COMMANDS_H
 
 int cuzk_bench_arith_main(int argc, char **argv);
+int cuzk_bench_selfcheck_main(int argc, char **argv);
 
 #endif

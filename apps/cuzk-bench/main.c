@@ -13,6 +13,7 @@ typedef struct {
 
 static const command commands[] = {
     { "arith", cuzk_bench_arith_main, "field, curve, pairing and MSM timings (--json, --runs N, --quick)" },
+    { "selfcheck", cuzk_bench_selfcheck_main, "quick check of the arithmetic (pairing, MSM, encodings)" },
 };
 
 static void usage(FILE *f)
