@@ -106,18 +106,22 @@ void cuzk_fp12_frobenius(cuzk_fp12 *r, const cuzk_fp12 *a, unsigned power)
     if (k >= 6) cuzk_fp6_neg_i(&r->c1, &r->c1);
 }
 
-/* (x + y t)^2 in Fp4 = Fp2[t]/(t^2 - xi): 3 Fp2 squarings. */
+/* (x + y t)^2 in Fp4 = Fp2[t]/(t^2 - xi): 3 Fp2 squarings at double width,
+ * x^2 + xi y^2 + ((x + y)^2 - x^2 - y^2) t. */
 static inline void fp4_sqr(cuzk_fp2 *r0, cuzk_fp2 *r1, const cuzk_fp2 *x, const cuzk_fp2 *y)
 {
-    cuzk_fp2 t0, t1, s;
-    cuzk_fp2_sqr_i(&t0, x);
-    cuzk_fp2_sqr_i(&t1, y);
-    cuzk_fp2_add_i(&s, x, y);
-    cuzk_fp2_sqr_i(&s, &s);
-    cuzk_fp2_sub_i(&s, &s, &t0);
-    cuzk_fp2_sub_i(r1, &s, &t1);
-    cuzk_fp2_mul_by_nonresidue_i(&t1, &t1);
-    cuzk_fp2_add_i(r0, &t0, &t1);
+    cuzk_fp2w t0, t1, s;
+    cuzk_fp2 xy;
+    cuzk_fp2_add_i(&xy, x, y);
+    cuzk_fp2w_sqr(&t0, x);
+    cuzk_fp2w_sqr(&t1, y);
+    cuzk_fp2w_sqr(&s, &xy);
+    cuzk_fp2w_sub(&s, &s, &t0);
+    cuzk_fp2w_sub(&s, &s, &t1);
+    cuzk_fp2w_redc(r1, &s);
+    cuzk_fp2w_mul_by_nonresidue(&t1, &t1);
+    cuzk_fp2w_add(&t1, &t1, &t0);
+    cuzk_fp2w_redc(r0, &t1);
 }
 
 /* 3 z - 2 e and 3 z + 2 e, the two shapes of the Granger-Scott outputs. */

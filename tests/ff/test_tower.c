@@ -29,6 +29,31 @@ static void rand_fp2(cuzk_rng *rng, cuzk_fp2 *r)
     rand_fp(rng, &r->c1);
 }
 
+/* Extreme stored limbs (0, 1, p-1, p-2, about p/2, one full limb) mixed with
+ * random ones: the lazy reductions must hold at the edges of their ranges. */
+static void edge_fp(cuzk_rng *rng, cuzk_fp *r)
+{
+    uint64_t k = cuzk_rng_u64(rng) % 10;
+    memset(r->l, 0, sizeof r->l);
+    switch (k) {
+    case 0: break;
+    case 1: r->l[0] = 1; break;
+    case 2: memcpy(r->l, P, sizeof r->l); r->l[0] -= 1; break;
+    case 3: memcpy(r->l, P, sizeof r->l); r->l[0] -= 2; break;
+    case 4: /* (p - 1) / 2 */
+        for (int i = 0; i < 6; i++) r->l[i] = P[i] >> 1 | (i < 5 ? P[i + 1] << 63 : 0);
+        break;
+    case 5: r->l[0] = ~(uint64_t)0; break;
+    default: rand_fp(rng, r); break;
+    }
+}
+
+static void edge_fp2(cuzk_rng *rng, cuzk_fp2 *r)
+{
+    edge_fp(rng, &r->c0);
+    edge_fp(rng, &r->c1);
+}
+
 static void fp_small(cuzk_fp *r, int64_t v)
 {
     cuzk_fp_from_u64(r, (uint64_t)(v < 0 ? -v : v));
@@ -58,6 +83,13 @@ static void rand_fp6(cuzk_rng *rng, cuzk_fp6 *r)
     rand_fp2(rng, &r->c0);
     rand_fp2(rng, &r->c1);
     rand_fp2(rng, &r->c2);
+}
+
+static void edge_fp6(cuzk_rng *rng, cuzk_fp6 *r)
+{
+    edge_fp2(rng, &r->c0);
+    edge_fp2(rng, &r->c1);
+    edge_fp2(rng, &r->c2);
 }
 
 static void rand_fp12(cuzk_rng *rng, cuzk_fp12 *r)
@@ -361,6 +393,69 @@ static void test_fp2_sign(cuzk_rng *rng)
         cuzk_fp2_neg(&b, &a);
         CHECK(cuzk_fp2_is_lex_largest(&a) != cuzk_fp2_is_lex_largest(&b));
         CHECK(cuzk_fp2_is_lex_largest(&a) == cuzk_fp_is_lex_largest(&a.c1));
+    }
+}
+
+/* Products and squares with extreme coefficients against the schoolbook
+ * definitions: Fp2 through Fp alone, Fp6 and Fp12 through the Fp2 reference. */
+static void test_edges(cuzk_rng *rng)
+{
+    for (int it = 0; it < 300; it++) {
+        cuzk_fp2 a, b, x, y;
+        cuzk_fp t0, t1;
+        edge_fp2(rng, &a);
+        edge_fp2(rng, &b);
+        cuzk_fp2_mul(&x, &a, &b);
+        cuzk_fp_mul(&t0, &a.c0, &b.c0);
+        cuzk_fp_mul(&t1, &a.c1, &b.c1);
+        cuzk_fp_sub(&y.c0, &t0, &t1);
+        cuzk_fp_mul(&t0, &a.c0, &b.c1);
+        cuzk_fp_mul(&t1, &a.c1, &b.c0);
+        cuzk_fp_add(&y.c1, &t0, &t1);
+        CHECK(cuzk_fp2_eq(&x, &y));
+        cuzk_fp2_sqr(&x, &a);
+        cuzk_fp_mul(&t0, &a.c0, &a.c0);
+        cuzk_fp_mul(&t1, &a.c1, &a.c1);
+        cuzk_fp_sub(&y.c0, &t0, &t1);
+        cuzk_fp_mul(&t0, &a.c0, &a.c1);
+        cuzk_fp_add(&y.c1, &t0, &t0);
+        CHECK(cuzk_fp2_eq(&x, &y));
+    }
+    for (int it = 0; it < 60; it++) {
+        cuzk_fp6 a, b, x, y, s;
+        edge_fp6(rng, &a);
+        edge_fp6(rng, &b);
+        cuzk_fp6_mul(&x, &a, &b);
+        fp6_mul_ref(&y, &a, &b);
+        CHECK(cuzk_fp6_eq(&x, &y));
+        cuzk_fp6_sqr(&x, &a);
+        fp6_mul_ref(&y, &a, &a);
+        CHECK(cuzk_fp6_eq(&x, &y));
+        s = b;
+        cuzk_fp2_zero(&s.c2);
+        cuzk_fp6_mul_by_01(&x, &a, &b.c0, &b.c1);
+        fp6_mul_ref(&y, &a, &s);
+        CHECK(cuzk_fp6_eq(&x, &y));
+
+        cuzk_fp12 f, g, u, w;
+        f.c0 = a;
+        f.c1 = b;
+        edge_fp6(rng, &g.c0);
+        edge_fp6(rng, &g.c1);
+        cuzk_fp12_mul(&u, &f, &g);
+        fp12_mul_ref(&w, &f, &g);
+        CHECK(cuzk_fp12_eq(&u, &w));
+        cuzk_fp12_sqr(&u, &f);
+        fp12_mul_ref(&w, &f, &f);
+        CHECK(cuzk_fp12_eq(&u, &w));
+        cuzk_fp12 h;
+        cuzk_fp12_zero(&h);
+        h.c0.c0 = g.c0.c0;
+        h.c0.c1 = g.c0.c1;
+        h.c1.c1 = g.c1.c1;
+        cuzk_fp12_mul_by_014(&u, &f, &g.c0.c0, &g.c0.c1, &g.c1.c1);
+        fp12_mul_ref(&w, &f, &h);
+        CHECK(cuzk_fp12_eq(&u, &w));
     }
 }
 
@@ -730,6 +825,7 @@ int main(void)
     test_fp2_inv(&rng);
     test_fp2_sqrt(&rng);
     test_fp2_sign(&rng);
+    test_edges(&rng);
     test_frobenius_constants();
     test_fp6(&rng);
     test_fp12(&rng);
