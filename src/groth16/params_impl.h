@@ -1,0 +1,61 @@
+/* Private: the in-memory proving key shared by setup/prove/verify (engineer
+ * "groth16") and the file formats in src/groth16/io/ (engineer "g16io").
+ *
+ * Ownership split:
+ *  - groth16: this header, cuzk_params_new_in_memory (params_mem.c), setup,
+ *    prove, verify.
+ *  - g16io:   cuzk_params_read/_read_buffer/_write, the lazy decoding and the
+ *    accessors cuzk_params_vk/_count/_g1/_g2/_free, cuzk_vk_*.
+ *    Until g16io lands them, src/groth16/params_access.c holds minimal
+ *    versions of the accessors for in-memory params only. g16io: take them
+ *    over by deleting params_access.c in the same commit that adds yours
+ *    (otherwise the link sees duplicate symbols).
+ *
+ * Memory: vk.ic and every decoded vector come from cuzk_alloc / cuzk_alloc_array
+ * and are released with cuzk_free. */
+#ifndef CUZK_GROTH16_PARAMS_IMPL_H
+#define CUZK_GROTH16_PARAMS_IMPL_H
+
+#include <pthread.h>
+#include "cuzk/groth16.h"
+
+#define CUZK_PARAMS_NVEC 5   /* H, L, A, B_G1, B_G2 (cuzk_params_vector order) */
+
+typedef enum {
+    CUZK_PARAMS_SRC_MEMORY = 0,  /* built by setup: all vectors decoded, no backing bytes */
+    CUZK_PARAMS_SRC_MMAP,        /* map is an mmap of a .params file (munmap on free) */
+    CUZK_PARAMS_SRC_BUFFER,      /* map is a heap copy owned by the params (cuzk_free) */
+    CUZK_PARAMS_SRC_BORROWED,    /* map belongs to the caller and outlives the params */
+} cuzk_params_source;
+
+struct cuzk_params {
+    cuzk_vk vk;                              /* decoded eagerly (checked) */
+
+    /* Decoded vectors; NULL until decoded (always set for in-memory params).
+     * g1[CUZK_PARAMS_B_G2] is unused: B_G2 lives in b_g2. */
+    cuzk_g1_affine *g1[CUZK_PARAMS_NVEC];
+    cuzk_g2_affine *b_g2;
+    uint64_t count[CUZK_PARAMS_NVEC];        /* points in each vector */
+
+    /* Lazy decoding from the file bytes. */
+    cuzk_params_source source;
+    const uint8_t *map;                      /* whole file, NULL for in-memory params */
+    size_t map_len;
+    uint64_t offset[CUZK_PARAMS_NVEC];       /* file offset of each vector's first point */
+    bool checked;                            /* subgroup-check every decoded point */
+    bool decoded[CUZK_PARAMS_NVEC];          /* set under lock once the vector is ready */
+    pthread_mutex_t lock;                    /* guards decoding and decoded[] */
+    bool lock_init;                          /* lock was initialised (free destroys it) */
+    char name[128];                          /* file path or "<buffer>", for messages */
+};
+
+/* Builds params that own vk (its ic included) and the five vectors (each
+ * moved in: the pointers become the params'; pass NULL arrays only with a
+ * zero count). Returns NULL when allocation fails; on failure the moved-in
+ * arrays are freed too, so the caller never frees them. */
+cuzk_params *cuzk_params_new_in_memory(cuzk_vk *vk, cuzk_g1_affine *h, uint64_t h_len,
+                                       cuzk_g1_affine *l, uint64_t l_len, cuzk_g1_affine *a,
+                                       uint64_t a_len, cuzk_g1_affine *b_g1, uint64_t b_g1_len,
+                                       cuzk_g2_affine *b_g2, uint64_t b_g2_len);
+
+#endif
