@@ -81,13 +81,14 @@ static void stages_task(void *arg, size_t t)
                 cuzk_fr *x1 = x0 + (hs << s0);
                 /* index mod 2^s = (j << s0) + lo: the twiddle exponent at stage s */
                 const size_t tw = (j << s0) + lo0;
-                if (s == 0) { /* all twiddles are 1 */
+                size_t l = 0;
+                if (tw == 0) { /* twiddle 1: all of stage 0, and j = 0 of the first pass (~2/log m of the muls) */
                     cuzk_fr v = x1[0];
                     cuzk_fr_sub(&x1[0], &x0[0], &v);
                     cuzk_fr_add(&x0[0], &x0[0], &v);
-                    continue;
+                    l = 1;
                 }
-                for (size_t l = 0; l < run; l++) {
+                for (; l < run; l++) {
                     cuzk_fr v;
                     cuzk_fr_mul(&v, &x1[l], &c->w[(tw + l) << tw_shift]);
                     cuzk_fr_sub(&x1[l], &x0[l], &v);
