@@ -165,7 +165,8 @@ static void acc_sqr(miller_acc *a)
     if (!a->is_one) cuzk_fp12_sqr(&a->f, &a->f);
 }
 
-/* Up to PAIRING_CHUNK finite pairs, squarings shared; r = the unconjugated f_{|x|}. */
+/* Multiplies the Miller functions f_{|x|} of up to PAIRING_CHUNK finite pairs
+ * (idx into p, q) into acc, one Fp12 squaring per bit for all of them. */
 static void miller_chunk(miller_acc *acc, const cuzk_g1_affine *p, const cuzk_g2_affine *q,
                          const size_t *idx, size_t n)
 {
