@@ -275,9 +275,14 @@ static void test_fp2_ring(cuzk_rng *rng)
         z = a;
         cuzk_fp2_mul_by_nonresidue(&z, &z);
         CHECK(cuzk_fp2_eq(&x, &z));
-        /* conj is the Frobenius a^p, and a * conj(a) is the norm in Fp */
+        /* conj is the Frobenius a^p (so a^(p^2) = a, a^(p^3) = conj(a)), and
+         * a * conj(a) is the norm in Fp */
         cuzk_fp2_conj(&x, &a);
         fp2_pow(&y, &a, P, 6);
+        CHECK(cuzk_fp2_eq(&x, &y));
+        fp2_pow(&y, &y, P, 6);
+        CHECK(cuzk_fp2_eq(&y, &a));
+        fp2_pow(&y, &y, P, 6);
         CHECK(cuzk_fp2_eq(&x, &y));
         cuzk_fp2_mul(&x, &x, &a);
         CHECK(cuzk_fp_is_zero(&x.c1));
@@ -457,6 +462,94 @@ static void test_edges(cuzk_rng *rng)
         fp12_mul_ref(&w, &f, &h);
         CHECK(cuzk_fp12_eq(&u, &w));
     }
+}
+
+/* Every output may alias every input. */
+typedef void (*fp6_bin)(cuzk_fp6 *, const cuzk_fp6 *, const cuzk_fp6 *);
+typedef void (*fp6_un)(cuzk_fp6 *, const cuzk_fp6 *);
+typedef void (*fp12_bin)(cuzk_fp12 *, const cuzk_fp12 *, const cuzk_fp12 *);
+typedef void (*fp12_un)(cuzk_fp12 *, const cuzk_fp12 *);
+typedef void (*fp2_bin)(cuzk_fp2 *, const cuzk_fp2 *, const cuzk_fp2 *);
+typedef void (*fp2_un)(cuzk_fp2 *, const cuzk_fp2 *);
+
+static void fp6_frob1(cuzk_fp6 *r, const cuzk_fp6 *a) { cuzk_fp6_frobenius(r, a, 1); }
+static void fp12_frob1(cuzk_fp12 *r, const cuzk_fp12 *a) { cuzk_fp12_frobenius(r, a, 1); }
+static void fp12_frob7(cuzk_fp12 *r, const cuzk_fp12 *a) { cuzk_fp12_frobenius(r, a, 7); }
+
+static void test_aliasing(cuzk_rng *rng)
+{
+    static const fp2_bin b2[] = {cuzk_fp2_add, cuzk_fp2_sub, cuzk_fp2_mul};
+    static const fp2_un u2[] = {cuzk_fp2_sqr, cuzk_fp2_dbl, cuzk_fp2_neg, cuzk_fp2_conj,
+                                cuzk_fp2_inv, cuzk_fp2_mul_by_nonresidue};
+    static const fp6_bin b6[] = {cuzk_fp6_add, cuzk_fp6_sub, cuzk_fp6_mul};
+    static const fp6_un u6[] = {cuzk_fp6_sqr, cuzk_fp6_neg, cuzk_fp6_inv,
+                                cuzk_fp6_mul_by_nonresidue, fp6_frob1};
+    static const fp12_bin b12[] = {cuzk_fp12_add, cuzk_fp12_sub, cuzk_fp12_mul};
+    static const fp12_un u12[] = {cuzk_fp12_sqr, cuzk_fp12_inv, cuzk_fp12_conj,
+                                  cuzk_fp12_cyclotomic_sqr, fp12_frob1, fp12_frob7};
+    cuzk_fp2 a2, c2, r2, x2;
+    cuzk_fp6 a6, c6, r6, x6;
+    cuzk_fp12 a12, c12, r12, x12;
+    rand_fp2(rng, &a2);
+    rand_fp2(rng, &c2);
+    rand_fp6(rng, &a6);
+    rand_fp6(rng, &c6);
+    rand_fp12(rng, &a12);
+    rand_fp12(rng, &c12);
+    for (size_t i = 0; i < sizeof b2 / sizeof b2[0]; i++) {
+        b2[i](&r2, &a2, &c2);
+        x2 = a2; b2[i](&x2, &x2, &c2); CHECK(cuzk_fp2_eq(&x2, &r2));
+        x2 = c2; b2[i](&x2, &a2, &x2); CHECK(cuzk_fp2_eq(&x2, &r2));
+        b2[i](&r2, &a2, &a2);
+        x2 = a2; b2[i](&x2, &x2, &x2); CHECK(cuzk_fp2_eq(&x2, &r2));
+    }
+    for (size_t i = 0; i < sizeof u2 / sizeof u2[0]; i++) {
+        u2[i](&r2, &a2);
+        x2 = a2; u2[i](&x2, &x2); CHECK(cuzk_fp2_eq(&x2, &r2));
+    }
+    for (size_t i = 0; i < sizeof b6 / sizeof b6[0]; i++) {
+        b6[i](&r6, &a6, &c6);
+        x6 = a6; b6[i](&x6, &x6, &c6); CHECK(cuzk_fp6_eq(&x6, &r6));
+        x6 = c6; b6[i](&x6, &a6, &x6); CHECK(cuzk_fp6_eq(&x6, &r6));
+        b6[i](&r6, &a6, &a6);
+        x6 = a6; b6[i](&x6, &x6, &x6); CHECK(cuzk_fp6_eq(&x6, &r6));
+    }
+    for (size_t i = 0; i < sizeof u6 / sizeof u6[0]; i++) {
+        u6[i](&r6, &a6);
+        x6 = a6; u6[i](&x6, &x6); CHECK(cuzk_fp6_eq(&x6, &r6));
+    }
+    for (size_t i = 0; i < sizeof b12 / sizeof b12[0]; i++) {
+        b12[i](&r12, &a12, &c12);
+        x12 = a12; b12[i](&x12, &x12, &c12); CHECK(cuzk_fp12_eq(&x12, &r12));
+        x12 = c12; b12[i](&x12, &a12, &x12); CHECK(cuzk_fp12_eq(&x12, &r12));
+        b12[i](&r12, &a12, &a12);
+        x12 = a12; b12[i](&x12, &x12, &x12); CHECK(cuzk_fp12_eq(&x12, &r12));
+    }
+    for (size_t i = 0; i < sizeof u12 / sizeof u12[0]; i++) {
+        u12[i](&r12, &a12);
+        x12 = a12; u12[i](&x12, &x12); CHECK(cuzk_fp12_eq(&x12, &r12));
+    }
+    /* sparse factors taken from the output itself */
+    x6 = a6;
+    cuzk_fp6_mul_by_01(&r6, &a6, &a6.c1, &a6.c2);
+    cuzk_fp6_mul_by_01(&x6, &x6, &x6.c1, &x6.c2);
+    CHECK(cuzk_fp6_eq(&x6, &r6));
+    x6 = a6;
+    cuzk_fp6_mul_by_1(&r6, &a6, &a6.c0);
+    cuzk_fp6_mul_by_1(&x6, &x6, &x6.c0);
+    CHECK(cuzk_fp6_eq(&x6, &r6));
+    x12 = a12;
+    cuzk_fp12_mul_by_014(&r12, &a12, &a12.c1.c2, &a12.c0.c0, &a12.c1.c1);
+    cuzk_fp12_mul_by_014(&x12, &x12, &x12.c1.c2, &x12.c0.c0, &x12.c1.c1);
+    CHECK(cuzk_fp12_eq(&x12, &r12));
+    x12 = a12;
+    cuzk_fp12_mul_by_034(&r12, &a12, &a12.c1.c2, &a12.c0.c0, &a12.c1.c1);
+    cuzk_fp12_mul_by_034(&x12, &x12, &x12.c1.c2, &x12.c0.c0, &x12.c1.c1);
+    CHECK(cuzk_fp12_eq(&x12, &r12));
+    x2 = a2;
+    cuzk_fp2_mul_fp(&r2, &a2, &a2.c1);
+    cuzk_fp2_mul_fp(&x2, &x2, &x2.c1);
+    CHECK(cuzk_fp2_eq(&x2, &r2));
 }
 
 /* ---- Frobenius constants ------------------------------------------------------ */
@@ -826,6 +919,7 @@ int main(void)
     test_fp2_sqrt(&rng);
     test_fp2_sign(&rng);
     test_edges(&rng);
+    test_aliasing(&rng);
     test_frobenius_constants();
     test_fp6(&rng);
     test_fp12(&rng);
