@@ -5,12 +5,18 @@
 #include "ec/msm.h"
 
 /* Rough costs in field multiplications, for choosing c. A batch-affine
- * bucket addition is ~6 (5M + 1S with the inversion shared); the running sum
- * costs one mixed plus one full XYZZ addition per bucket; each window also
- * pays a few inversions and a counting sort. */
+ * bucket addition is ~6 (5M + 1S with the inversion shared). Reducing the
+ * buckets costs one mixed plus one full XYZZ addition per bucket in narrow
+ * windows, about two batch-affine additions per bucket in wide ones (the
+ * two-level reduction, from 256 buckets on). Each window also pays a few
+ * inversions and a counting sort. */
 #define COST_POINT 6.0
-#define COST_BUCKET 24.0
 #define COST_WINDOW 3000.0
+
+static double bucket_cost(unsigned log_buckets)
+{
+    return (double)((uint64_t)1 << log_buckets) * (log_buckets >= 8 ? 14.0 : 24.0);
+}
 
 static unsigned bit_length(const uint64_t l[4])
 {
@@ -38,8 +44,8 @@ static void set_shape(cuzk_msm_plan *p, unsigned c)
 static double plan_cost(const cuzk_msm_plan *p, unsigned chunks, unsigned n_threads)
 {
     double m = (double)p->n_big / chunks;
-    double lo = COST_POINT * m + COST_BUCKET * (double)((uint64_t)1 << (p->c - 1)) + COST_WINDOW;
-    double top = COST_POINT * m + COST_BUCKET * (double)((uint64_t)1 << p->top_bits) + COST_WINDOW;
+    double lo = COST_POINT * m + bucket_cost(p->c - 1) + COST_WINDOW;
+    double top = COST_POINT * m + bucket_cost(p->top_bits) + COST_WINDOW;
     double total = (lo * (p->nwin - 1) + top) * chunks;
     size_t tasks = (size_t)p->nwin * chunks;
     size_t rounds = (tasks + n_threads - 1) / n_threads;
@@ -92,6 +98,9 @@ int cuzk_msm_plan_make(cuzk_msm_plan *plan, const cuzk_scalar *scalars, size_t n
                 }
             }
         }
+#ifdef MSM_FORCE_C /* tuning builds only */
+        best_c = MSM_FORCE_C;
+#endif
         set_shape(plan, best_c);
         plan->big_chunks = best_chunks;
     }
