@@ -5,11 +5,7 @@
  *  - groth16: this header, cuzk_params_new_in_memory (params_mem.c), setup,
  *    prove, verify.
  *  - g16io:   cuzk_params_read/_read_buffer/_write, the lazy decoding and the
- *    accessors cuzk_params_vk/_count/_g1/_g2/_free, cuzk_vk_*.
- *    Until g16io lands them, src/groth16/params_access.c holds minimal
- *    versions of the accessors for in-memory params only. g16io: take them
- *    over by deleting params_access.c in the same commit that adds yours
- *    (otherwise the link sees duplicate symbols).
+ *    accessors cuzk_params_vk/_count/_g1/_g2/_free, cuzk_vk_* (src/groth16/io/).
  *
  * Memory: vk.ic and every decoded vector come from cuzk_alloc / cuzk_alloc_array
  * and are released with cuzk_free. */
@@ -47,6 +43,8 @@ struct cuzk_params {
     pthread_mutex_t lock;                    /* guards decoding and decoded[] */
     bool lock_init;                          /* lock was initialised (free destroys it) */
     char name[128];                          /* file path or "<buffer>", for messages */
+    cuzk_err decode_err[CUZK_PARAMS_NVEC];   /* a failed lazy decode, repeated to later calls */
+    uint64_t decode_chunk;                   /* points per parallel decode task; 0: default */
 };
 
 /* Builds params that own vk (its ic included) and the five vectors (each
