@@ -1,6 +1,8 @@
-/* The extension tower Fp2, Fp6, Fp12: ring axioms, inverses, square roots,
- * Frobenius maps against plain exponentiation, the Frobenius constants
- * recomputed from their definition, cyclotomic squaring and sparse products. */
+/* The extension tower Fp2, Fp6, Fp12: ring axioms and schoolbook references
+ * (also at extreme coefficient values, for the lazy reductions), inverses,
+ * square roots, Frobenius maps against plain exponentiation, the Frobenius
+ * constants recomputed from their definition, cyclotomic squaring, sparse
+ * products, aliasing, and e(G1, G2) from the golden data having order r. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
