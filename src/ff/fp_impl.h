@@ -18,6 +18,10 @@
     0x77ce585370525745ULL, 0x5c071a97a256ec6dULL, 0x15f65ec3fa80e493ULL
 #define CUZK_FP_N0 0x89f3fffcfffcfffdULL /* -p^-1 mod 2^64 */
 
+/* Inversion by Fermat's little theorem (a^(p-2)): the slow reference and the
+ * fallback of cuzk_fp_inv. */
+void cuzk_fp_inv_fermat(cuzk_fp *r, const cuzk_fp *a);
+
 static const uint64_t cuzk_fp_p_i[6] = {CUZK_FP_P_LIMBS};
 static const uint64_t cuzk_fp_n0_i = CUZK_FP_N0;
 

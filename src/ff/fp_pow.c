@@ -5,6 +5,7 @@
 
 #include "cuzk/ff.h"
 #include "ff/fp_impl.h"
+#include "ff/ff_inv.h"
 
 /* p - 2 (Fermat inverse), (p + 1) / 4 (square root, p = 3 mod 4), (p - 1) / 2 (Euler). */
 static const uint64_t FP_P_MINUS_2[6] = {
@@ -42,7 +43,25 @@ void cuzk_fp_pow(cuzk_fp *r, const cuzk_fp *a, const uint64_t *exp, size_t exp_l
     *r = acc;
 }
 
+/* R^3 mod p: the binary GCD inverts the Montgomery form aR as a plain number,
+ * giving a^-1 R^-1; one Montgomery product with R^3 turns that into a^-1 R. */
+static const cuzk_fp FP_R3 = {{
+    0xed48ac6bd94ca1e0ULL, 0x315f831e03a7adf8ULL, 0x9a53352a615e29ddULL,
+    0x34c04e5e921e1761ULL, 0x2512d43565724728ULL, 0x0aa6346091755d4dULL}};
+
 void cuzk_fp_inv(cuzk_fp *r, const cuzk_fp *a)
+{
+    cuzk_fp t;
+    if (cuzk_fp_is_zero(a)) {
+        *r = CUZK_FP_ZERO;
+    } else if (cuzk_ff_inv_bingcd(t.l, a->l, CUZK_FP_MODULUS, CUZK_FP_N0, 6)) {
+        cuzk_fp_mul_i(r, &t, &FP_R3);
+    } else {
+        cuzk_fp_inv_fermat(r, a);
+    }
+}
+
+void cuzk_fp_inv_fermat(cuzk_fp *r, const cuzk_fp *a)
 {
     cuzk_fp_pow(r, a, FP_P_MINUS_2, 6); /* 0^(p-2) = 0 as required */
 }

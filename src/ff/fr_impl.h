@@ -12,6 +12,9 @@
     0x00000001fffffffeULL, 0x5884b7fa00034802ULL, 0x998c4fefecbc4ff5ULL, 0x1824b159acc5056fULL
 #define CUZK_FR_N0 0xfffffffeffffffffULL /* -r^-1 mod 2^64 */
 
+/* a^(r-2): the slow reference and the fallback of cuzk_fr_inv. */
+void cuzk_fr_inv_fermat(cuzk_fr *r, const cuzk_fr *a);
+
 static const uint64_t cuzk_fr_p_i[4] = {CUZK_FR_P_LIMBS};
 static const uint64_t cuzk_fr_n0_i = CUZK_FR_N0;
 

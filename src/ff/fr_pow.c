@@ -4,6 +4,7 @@
 
 #include "cuzk/ff.h"
 #include "ff/fr_impl.h"
+#include "ff/ff_inv.h"
 
 /* r - 2, (r - 1) / 2, and (t - 1) / 2 where r - 1 = 2^32 * t, t odd. */
 static const uint64_t FR_R_MINUS_2[4] = {
@@ -37,7 +38,23 @@ void cuzk_fr_pow(cuzk_fr *r, const cuzk_fr *a, const uint64_t *exp, size_t exp_l
     *r = acc;
 }
 
+/* R^3 mod r (see cuzk_fp_inv) */
+static const cuzk_fr FR_R3 = {{
+    0xc62c1807439b73afULL, 0x1b3e0d188cf06990ULL, 0x73d13c71c7b5f418ULL, 0x6e2a5bb9c8db33e9ULL}};
+
 void cuzk_fr_inv(cuzk_fr *r, const cuzk_fr *a)
+{
+    cuzk_fr t;
+    if (cuzk_fr_is_zero(a)) {
+        *r = CUZK_FR_ZERO;
+    } else if (cuzk_ff_inv_bingcd(t.l, a->l, CUZK_FR_MODULUS, CUZK_FR_N0, 4)) {
+        cuzk_fr_mul_i(r, &t, &FR_R3);
+    } else {
+        cuzk_fr_inv_fermat(r, a);
+    }
+}
+
+void cuzk_fr_inv_fermat(cuzk_fr *r, const cuzk_fr *a)
 {
     cuzk_fr_pow(r, a, FR_R_MINUS_2, 4);
 }

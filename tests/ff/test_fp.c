@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "cuzk/ff.h"
+#include "ff/fp_impl.h"
+#include "ff/ff_inv.h"
 #include "test.h"
 #include "ff_ref.h"
 
@@ -285,6 +287,68 @@ static void test_pow_inv(cuzk_rng *rng, int iters)
     CHECK(raw_eq(raw, want));
 }
 
+/* -m^-1 mod 2^64 by Newton's iteration (each step doubles the correct bits). */
+static uint64_t neg_inv64(uint64_t m)
+{
+    uint64_t x = m; /* correct to 3 bits for odd m */
+    for (int i = 0; i < 5; i++) x *= 2 - m * x;
+    return (uint64_t)0 - x;
+}
+
+/* The binary-GCD inversion: against Fermat through the public function, and
+ * directly (so a silent fallback to Fermat would be noticed), on random and
+ * edge values, plus small and composite moduli. */
+static void test_inv_bingcd(cuzk_rng *rng, int iters)
+{
+    CHECK(neg_inv64(P[0]) == CUZK_FP_N0);
+    int bad = 0, fails = 0;
+    for (int it = 0; it < iters; it++) {
+        uint64_t x[6], v[6], prod[6];
+        rand_raw(x, rng);
+        if (it == 0) { memset(x, 0, 48); x[0] = 1; }
+        if (it == 1) { memcpy(x, P, 48); x[0] -= 1; }
+        if (it == 2) { memset(x, 0, 48); x[5] = 1; }   /* 2^320: long runs of halvings */
+        if (ref_cmp(x, (const uint64_t[6]){0}, 6) == 0) continue;
+        if (!cuzk_ff_inv_bingcd(v, x, P, CUZK_FP_N0, 6)) { fails++; continue; }
+        ref_mulmod(prod, x, v, P, 6);
+        bad += !(prod[0] == 1 && !prod[1] && !prod[2] && !prod[3] && !prod[4] && !prod[5]);
+        bad += ref_cmp(v, P, 6) >= 0;
+        cuzk_fp a, i1, i2;
+        memcpy(a.l, x, 48);
+        cuzk_fp_inv(&i1, &a);
+        cuzk_fp_inv_fermat(&i2, &a);
+        bad += !cuzk_fp_eq(&i1, &i2);
+    }
+    CHECK_MSG(bad == 0 && fails == 0, "bingcd: %d wrong, %d not finished", bad, fails);
+    uint64_t zero[6] = {0}, v[6] = {0};
+    CHECK(!cuzk_ff_inv_bingcd(v, zero, P, CUZK_FP_N0, 6));
+    /* one-limb moduli against brute force, and non-invertible inputs */
+    static const uint64_t mods[] = {3, 15, 101, 255, 1000003, 0x7ffffffffffffe7ULL};
+    for (size_t k = 0; k < sizeof mods / sizeof mods[0]; k++) {
+        uint64_t m = mods[k], n0 = neg_inv64(m);
+        for (int it = 0; it < 200; it++) {
+            uint64_t x = 1 + cuzk_rng_u64(rng) % (m - 1), r = 0;
+            bool ok = cuzk_ff_inv_bingcd(&r, &x, &m, n0, 1);
+            uint64_t g = m, h = x;
+            while (h) { uint64_t t = g % h; g = h; h = t; }
+            if (g != 1) { bad += ok; continue; }
+            __extension__ unsigned __int128 pr = (unsigned __int128)x * r % m;
+            bad += !ok || pr != 1 || r >= m;
+        }
+    }
+    CHECK_MSG(bad == 0, "%d small-modulus inverse failures", bad);
+    /* a composite multi-limb modulus: p * 3 has top limb < 2^63; 3 is not invertible */
+    uint64_t m3[7] = {0}, three[6] = {3, 0, 0, 0, 0, 0};
+    uint64_t c = 0;
+    for (int i = 0; i < 6; i++) {
+        __extension__ unsigned __int128 t = (unsigned __int128)P[i] * 3 + c;
+        m3[i] = (uint64_t)t;
+        c = (uint64_t)(t >> 64);
+    }
+    CHECK(c == 0);
+    CHECK(!cuzk_ff_inv_bingcd(v, three, m3, neg_inv64(m3[0]), 6));
+}
+
 static void test_sqrt_legendre(cuzk_rng *rng, int iters)
 {
     int bad = 0, nsq = 0, nnon = 0;
@@ -457,6 +521,7 @@ int main(void)
     test_kernels(&rng, 100000);
     test_identities(&rng, 2000);
     test_pow_inv(&rng, 100);
+    test_inv_bingcd(&rng, 2000);
     test_sqrt_legendre(&rng, 200);
     test_batch_inv(&rng);
     test_bytes(&rng);

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "cuzk/ff.h"
+#include "ff/fr_impl.h"
+#include "ff/ff_inv.h"
 #include "test.h"
 #include "ff_ref.h"
 
@@ -319,6 +321,28 @@ static void test_inv_sqrt(cuzk_rng *rng, int iters)
     CHECK(cuzk_fr_is_zero(&t));
 }
 
+/* Binary-GCD inversion directly (no silent Fermat fallback) and through
+ * cuzk_fr_inv against Fermat. */
+static void test_inv_bingcd(cuzk_rng *rng, int iters)
+{
+    int bad = 0, fails = 0;
+    for (int it = 0; it < iters; it++) {
+        uint64_t x[4], v[4], prod[4];
+        ref_rand_below(x, rng, RM, 4);
+        if (it == 0) { memset(x, 0, 32); x[3] = 1; }
+        if (!(x[0] | x[1] | x[2] | x[3])) continue;
+        if (!cuzk_ff_inv_bingcd(v, x, RM, CUZK_FR_N0, 4)) { fails++; continue; }
+        ref_mulmod(prod, x, v, RM, 4);
+        bad += !(prod[0] == 1 && !prod[1] && !prod[2] && !prod[3]);
+        cuzk_fr a, i1, i2;
+        memcpy(a.l, x, 32);
+        cuzk_fr_inv(&i1, &a);
+        cuzk_fr_inv_fermat(&i2, &a);
+        bad += !cuzk_fr_eq(&i1, &i2);
+    }
+    CHECK_MSG(bad == 0 && fails == 0, "bingcd: %d wrong, %d not finished", bad, fails);
+}
+
 static void test_batch_inv(cuzk_rng *rng)
 {
     enum { N = 50 };
@@ -415,6 +439,7 @@ int main(void)
     test_kernel(&rng, 100000);
     test_identities(&rng, 2000);
     test_inv_sqrt(&rng, 200);
+    test_inv_bingcd(&rng, 2000);
     test_batch_inv(&rng);
     test_bytes(&rng);
 #ifndef __SANITIZE_ADDRESS__
