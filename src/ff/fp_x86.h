@@ -1,5 +1,7 @@
-/* x86-64 Montgomery multiplication with mulx/adcx/adox (BMI2 + ADX).
- * Included by fp_impl.h only when CUZK_ASM is defined on x86-64.
+/* x86-64 Fp kernels: Montgomery mul and sqr with mulx/adcx/adox (BMI2 +
+ * ADX), and branch-free add/sub. Included by fp_impl.h only when CUZK_ASM is
+ * defined on x86-64; there is no run-time CPU check, so such a build needs a
+ * CPU with BMI2 and ADX (Intel Broadwell, AMD Zen and later).
  *
  * Operand-scanning CIOS, one row per limb of b: first t += a*b[i], then
  * t += m*p with m = t0 * n0, which zeroes t0 so the row shifts down one limb.
