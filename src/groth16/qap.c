@@ -3,7 +3,7 @@
 
 #include "groth16/setup_impl.h"
 
-#define QAP_CHUNK 4096
+#define QAP_CHUNK 2048
 
 int cuzk_groth16_domain_size(uint64_t n, uint64_t *m, cuzk_fr *omega, cuzk_err *err)
 {

@@ -78,17 +78,57 @@ static void g2_times(cuzk_g2_affine *out, const cuzk_g2_affine *g, const cuzk_fr
     cuzk_g2_proj_to_affine(out, &p);
 }
 
+#define SETUP_CHUNK 2048
+
 /* sc[k] = (beta u_i + alpha v_i + w_i) * inv for i in [i0, i0 + n). */
-static void combine(cuzk_fr *sc, const setup_state *s, uint64_t i0, uint64_t n, const cuzk_toxic *tw,
-                    const cuzk_fr *inv)
+typedef struct {
+    cuzk_fr *sc;
+    const setup_state *s;
+    uint64_t i0, n;
+    const cuzk_toxic *tw;
+    const cuzk_fr *inv;
+} combine_ctx;
+
+static void combine_task(void *vctx, size_t index)
 {
-    for (uint64_t k = 0; k < n; k++) {
+    const combine_ctx *c = vctx;
+    uint64_t k0 = (uint64_t)index * SETUP_CHUNK;
+    uint64_t k1 = c->n - k0 < SETUP_CHUNK ? c->n : k0 + SETUP_CHUNK;
+    for (uint64_t k = k0; k < k1; k++) {
         cuzk_fr x, y;
-        cuzk_fr_mul(&x, &tw->beta, &s->u[i0 + k]);
-        cuzk_fr_mul(&y, &tw->alpha, &s->v[i0 + k]);
+        cuzk_fr_mul(&x, &c->tw->beta, &c->s->u[c->i0 + k]);
+        cuzk_fr_mul(&y, &c->tw->alpha, &c->s->v[c->i0 + k]);
         cuzk_fr_add(&x, &x, &y);
-        cuzk_fr_add(&x, &x, &s->w[i0 + k]);
-        cuzk_fr_mul(&sc[k], &x, inv);
+        cuzk_fr_add(&x, &x, &c->s->w[c->i0 + k]);
+        cuzk_fr_mul(&c->sc[k], &x, c->inv);
+    }
+}
+
+static void combine(cuzk_fr *sc, const setup_state *s, uint64_t i0, uint64_t n, const cuzk_toxic *tw,
+                    const cuzk_fr *inv, cuzk_pool *pool)
+{
+    combine_ctx c = { sc, s, i0, n, tw, inv };
+    cuzk_pool_run(pool, (n + SETUP_CHUNK - 1) / SETUP_CHUNK, combine_task, &c);
+}
+
+/* sc[i] = x0 tau^i for i < n; each chunk starts from its own power. */
+typedef struct {
+    cuzk_fr *sc;
+    uint64_t n;
+    cuzk_fr x0, tau;
+} powers_ctx;
+
+static void powers_task(void *vctx, size_t index)
+{
+    const powers_ctx *c = vctx;
+    uint64_t i0 = (uint64_t)index * SETUP_CHUNK;
+    uint64_t i1 = c->n - i0 < SETUP_CHUNK ? c->n : i0 + SETUP_CHUNK;
+    cuzk_fr x;
+    cuzk_fr_pow(&x, &c->tau, &i0, 1);
+    cuzk_fr_mul(&x, &x, &c->x0);
+    for (uint64_t i = i0; i < i1; i++) {
+        c->sc[i] = x;
+        cuzk_fr_mul(&x, &x, &c->tau);
     }
 }
 
@@ -158,12 +198,12 @@ static int setup_points(setup_state *s, const cuzk_toxic *tw, uint64_t ni, uint6
 
     /* ic: every input, infinity included (the vk reader rejects it later, as bellperson's does) */
     t0 = cuzk_now_ns();
-    combine(s->sc, s, 0, ni, tw, &gamma_inv);
+    combine(s->sc, s, 0, ni, tw, &gamma_inv, pool);
     if ((rc = cuzk_groth16_fixed_base_g1_mul(s->fb1, s->vk.ic, s->sc, ni, pool, err)))
         return rc;
 
     /* l: every aux; an aux in no constraint would be infinity, which bellperson refuses */
-    combine(s->sc, s, ni, na, tw, &delta_inv);
+    combine(s->sc, s, ni, na, tw, &delta_inv, pool);
     for (uint64_t j = 0; j < na; j++)
         if (cuzk_fr_is_zero(&s->sc[j]))
             return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT,
@@ -187,12 +227,9 @@ static int setup_points(setup_state *s, const cuzk_toxic *tw, uint64_t ni, uint6
 
     /* h[i] = tau^i t(tau) / delta, i < m - 1 */
     t0 = cuzk_now_ns();
-    cuzk_fr x;
-    cuzk_fr_mul(&x, t_tau, &delta_inv);
-    for (uint64_t i = 0; i < h_len; i++) {
-        s->sc[i] = x;
-        cuzk_fr_mul(&x, &x, &tw->tau);
-    }
+    powers_ctx pc = { s->sc, h_len, CUZK_FR_ZERO, tw->tau };
+    cuzk_fr_mul(&pc.x0, t_tau, &delta_inv);
+    cuzk_pool_run(pool, (h_len + SETUP_CHUNK - 1) / SETUP_CHUNK, powers_task, &pc);
     if ((rc = cuzk_groth16_fixed_base_g1_mul(s->fb1, s->h, s->sc, h_len, pool, err)))
         return rc;
     cuzk_log("groth16 setup: h (%llu) %.1f ms", (unsigned long long)h_len, ms_since(t0));

@@ -177,7 +177,7 @@ static void check_setup(fixture *f)
     e2 = g2_of(&tw->delta);
     CHECK(cuzk_g2_affine_eq(&vk->delta_g2, &e2));
 
-    /* h[0] = t(tau)/delta, h[m-2] = tau^(m-2) t(tau)/delta */
+    /* h[i] = tau^i t(tau)/delta, i < m - 1 */
     const cuzk_g1_affine *h, *l, *a, *b1;
     const cuzk_g2_affine *b2;
     CHECK(cuzk_params_g1(p, CUZK_PARAMS_H, &h, &err) == 0);
@@ -194,11 +194,16 @@ static void check_setup(fixture *f)
     cuzk_fr_mul(&x, &t, &dinv);
     e1 = g1_of(&x);
     CHECK(cuzk_g1_affine_eq(&h[0], &e1));
-    cuzk_fr_pow(&x, &tw->tau, &e, 1);
-    cuzk_fr_mul(&x, &x, &t);
-    cuzk_fr_mul(&x, &x, &dinv);
-    e1 = g1_of(&x);
-    CHECK(cuzk_g1_affine_eq(&h[m - 2], &e1));
+    uint64_t hprobe[] = { 1, 2047, 2048, 2049, e }; /* across the chunks of setup's power table */
+    for (size_t k = 0; k < sizeof hprobe / sizeof hprobe[0]; k++) {
+        if (hprobe[k] > e)
+            continue;
+        cuzk_fr_pow(&x, &tw->tau, &hprobe[k], 1);
+        cuzk_fr_mul(&x, &x, &t);
+        cuzk_fr_mul(&x, &x, &dinv);
+        e1 = g1_of(&x);
+        CHECK_MSG(cuzk_g1_affine_eq(&h[hprobe[k]], &e1), "h[%llu]", (unsigned long long)hprobe[k]);
+    }
 
     /* ic[i] for every input; a[i], b[i] of the inputs by their filtered position */
     uint64_t bpos = 0;
@@ -224,9 +229,11 @@ static void check_setup(fixture *f)
         }
     }
     /* a few aux: l[j], and a / b at their filtered positions */
-    uint64_t probes[] = { 0, 1, 2, st.aux / 2, st.aux - 1 };
+    uint64_t probes[] = { 0, 1, 2, st.aux / 2, st.aux - 1, 2047, 2048 }; /* 2048: a chunk edge in setup */
     for (size_t k = 0; k < sizeof probes / sizeof probes[0]; k++) {
         uint64_t j = probes[k];
+        if (j >= st.aux)
+            continue;
         cuzk_fr uvw[3], y;
         qap_of_var(rec, d, (cuzk_var){ (uint32_t)j, CUZK_VAR_AUX }, &tw->tau, uvw);
         cuzk_fr_mul(&x, &tw->beta, &uvw[0]);
