@@ -73,6 +73,7 @@ int main(int argc, char **argv)
 
     cuzk_log("cuzk-gpu-info: %s", cuzk_build_id());
     printf("build: %s\n", cuzk_build_id());
+    fflush(stdout); /* keep the report in order with the errors on stderr */
     if (!cuzk_gpu_built()) {
         fprintf(stderr, "cuzk-gpu-info: this build has no CUDA back end (configured with CUZK_CUDA=OFF or no nvcc found)\n");
         return EXIT_NO_GPU;
