@@ -28,3 +28,4 @@ endforeach()
 # Script-driven tests (the rebuild test) register themselves here.
 include(${CMAKE_SOURCE_DIR}/tests/build/build_tests.cmake OPTIONAL)
 include(${CMAKE_SOURCE_DIR}/tests/interop/interop_tests.cmake OPTIONAL)
+include(${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz.cmake OPTIONAL)

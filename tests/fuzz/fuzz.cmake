@@ -1,0 +1,58 @@
+# libFuzzer targets for the file formats (tests/fuzz/fuzz_*.c), label "fuzz".
+# Only with clang and -DCUZK_FUZZ=ON, in a build directory of their own (the
+# whole library is instrumented):
+#   CC=clang-14 cmake -S . -B build-fuzz -DCUZK_FUZZ=ON -DCUZK_ASM=OFF -DCUZK_CUDA=OFF
+# See docs/formats.md. Each fuzzer also runs ~10 s over a generated seed corpus
+# as a ctest smoke test.
+option(CUZK_FUZZ "Build the libFuzzer targets (clang only)" OFF)
+if(NOT CUZK_FUZZ)
+  return()
+endif()
+if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
+  message(WARNING "cuzk: CUZK_FUZZ needs clang (CC=clang-14); fuzzers not built")
+  return()
+endif()
+
+if(CUZK_ASM)
+  # clang under ASan runs out of registers for the mulx/adox asm
+  message(FATAL_ERROR "cuzk: CUZK_FUZZ needs -DCUZK_ASM=OFF (the portable field kernels)")
+endif()
+
+set(CUZK_FUZZ_SECONDS 10 CACHE STRING "Seconds each fuzzer runs in the ctest smoke test")
+set(_fuzz_san "-fsanitize=address,undefined;-fno-sanitize-recover=undefined;-fno-omit-frame-pointer")
+# Coverage feedback and sanitizers in the library the fuzzers call into.
+# gcc's -Werror build is the warning gate; clang warns about more (e.g. & on
+# bools in branch-free code), which must not stop the fuzzers from building.
+target_compile_options(cuzk PRIVATE -fsanitize=fuzzer-no-link ${_fuzz_san} -Wno-error)
+target_link_options(cuzk INTERFACE -fsanitize=address,undefined)
+
+set(_fuzz_dir "${CMAKE_CURRENT_LIST_DIR}")
+set(_seed_dir "${CMAKE_BINARY_DIR}/fuzz/seeds")
+
+# Writes the seed corpus: valid params, vk and proofs plus a few broken ones.
+add_executable(fuzz_seeds "${_fuzz_dir}/fuzz_seeds.c")
+target_include_directories(fuzz_seeds PRIVATE ${CMAKE_SOURCE_DIR}/src)
+target_compile_options(fuzz_seeds PRIVATE ${_fuzz_san})
+target_link_libraries(fuzz_seeds PRIVATE cuzk)
+add_test(NAME fuzz_seeds COMMAND fuzz_seeds "${_seed_dir}")
+set_tests_properties(fuzz_seeds PROPERTIES LABELS fuzz FIXTURES_SETUP cuzk_fuzz_seeds)
+
+foreach(name params vk proof)
+  add_executable(fuzz_${name} "${_fuzz_dir}/fuzz_${name}.c")
+  target_include_directories(fuzz_${name} PRIVATE ${CMAKE_SOURCE_DIR}/src)
+  target_compile_options(fuzz_${name} PRIVATE -fsanitize=fuzzer ${_fuzz_san})
+  target_link_options(fuzz_${name} PRIVATE -fsanitize=fuzzer)
+  target_link_libraries(fuzz_${name} PRIVATE cuzk)
+  # A fresh working corpus each run, seeded from fuzz_seeds. An allocation
+  # over 64 MB fails the run: inputs are at most 16 KB, so only a length field
+  # trusted without a check could ask for that much.
+  set(_work "${CMAKE_BINARY_DIR}/fuzz/work_${name}")
+  add_test(NAME fuzz_${name}_smoke
+    COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && shift && exec \"$@\"" fuzz "${_work}"
+            $<TARGET_FILE:fuzz_${name}> -max_total_time=${CUZK_FUZZ_SECONDS} -max_len=16384
+            -malloc_limit_mb=64 -rss_limit_mb=1024 -print_final_stats=1
+            -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz/crash_${name}_
+            "${_work}" "${_seed_dir}/${name}")
+  set_tests_properties(fuzz_${name}_smoke PROPERTIES LABELS fuzz TIMEOUT 120
+    FIXTURES_REQUIRED cuzk_fuzz_seeds)
+endforeach()
