@@ -6,6 +6,7 @@
 
 #include "groth16/backend.h"
 #include "groth16/params_impl.h"
+#include "groth16/setup_impl.h"
 
 static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
 
@@ -140,15 +141,13 @@ int cuzk_groth16_prove_with(const cuzk_groth16_backend *be, cuzk_params *params,
     else if ((rc = random_fr(&s, err)))
         return rc;
 
-    /* ---- H ---- */
+    /* ---- shape and params (a mapped file decodes its vectors here, on first use) ---- */
     t0 = cuzk_now_ns();
-    if ((rc = cuzk_domain_create(&st.dom, w->num_constraints, pool, err)))
+    uint64_t m;
+    cuzk_fr omega;
+    if ((rc = cuzk_groth16_domain_size(w->num_constraints, &m, &omega, err)) ||
+        (rc = check_shape(params, w, m, err)))
         return rc;
-    const uint64_t m = st.dom->m;
-    if ((rc = check_shape(params, w, m, err))) {
-        prove_release(&st);
-        return rc;
-    }
     const uint64_t ni = w->num_inputs, na = w->num_aux, n = w->num_constraints;
     const cuzk_vk *vk = cuzk_params_vk(params);
     const cuzk_g1_affine *h_b, *l_b, *a_b, *b1_b;
@@ -157,10 +156,16 @@ int cuzk_groth16_prove_with(const cuzk_groth16_backend *be, cuzk_params *params,
         (rc = cuzk_params_g1(params, CUZK_PARAMS_L, &l_b, err)) ||
         (rc = cuzk_params_g1(params, CUZK_PARAMS_A, &a_b, err)) ||
         (rc = cuzk_params_g1(params, CUZK_PARAMS_B_G1, &b1_b, err)) ||
-        (rc = cuzk_params_g2(params, &b2_b, err))) {
-        prove_release(&st);
+        (rc = cuzk_params_g2(params, &b2_b, err)))
         return rc;
-    }
+    double params_ms = ms_since(t0);
+    if (params_ms >= 1.0)
+        cuzk_log("groth16 prove [%s]: params ready %.1f ms", be->name, params_ms);
+
+    /* ---- H ---- */
+    t0 = cuzk_now_ns();
+    if ((rc = cuzk_domain_create(&st.dom, w->num_constraints, pool, err)))
+        return rc;
     const uint64_t a_len = cuzk_params_count(params, CUZK_PARAMS_A);
     const uint64_t b_len = cuzk_params_count(params, CUZK_PARAMS_B_G1);
 

@@ -1,4 +1,5 @@
-/* Private: the QAP evaluation behind setup. */
+/* Private: the domain size rule and the QAP evaluation behind setup (the
+ * prover shares the domain size rule). */
 #ifndef CUZK_GROTH16_SETUP_IMPL_H
 #define CUZK_GROTH16_SETUP_IMPL_H
 
