@@ -6,6 +6,7 @@
  * and the negative cases: truncation at many offsets, trailing bytes, huge
  * counts, and points off the curve, outside the subgroup, non-canonical, with
  * wrong flags or at infinity, each reported with its code, field and offset. */
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <sys/stat.h>
@@ -701,15 +702,52 @@ static void check_writers(void)
     cuzk_params *mem = params_rand(&SMALL);
     CHECK(cuzk_params_write(mem, bad, &err) == CUZK_ERR_IO && has(&err, bad));
     CHECK(cuzk_vk_write(cuzk_params_vk(mem), bad, &err) == CUZK_ERR_IO);
-    /* a point that no reader accepts is refused, and no file is left */
-    path_of(pp, sizeof pp, "inf.params");
+    /* params mapped from a file can be written back over that very file */
+    path_of(pp, sizeof pp, "self.params");
+    CHECK(cuzk_params_write(mem, pp, &err) == 0);
+    size_t n0 = 0, n1 = 0;
+    uint8_t *b0 = slurp(pp, &n0);
+    cuzk_params *rd = NULL;
+    CHECK(cuzk_params_read(pp, false, &rd, &err) == 0);
+    if (rd) {
+        CHECK_MSG(cuzk_params_write(rd, pp, &err) == 0, "%s", err.msg);
+        uint8_t *b1 = slurp(pp, &n1);
+        CHECK(b0 && b1 && n0 == n1 && memcmp(b0, b1, n0) == 0);
+        free(b1);
+        CHECK(params_eq(rd, mem));   /* the mapping still reads the old bytes */
+        cuzk_params_free(rd);
+    }
+
+    /* a point that no reader accepts is refused; an existing file stays as it was */
     cuzk_g1_affine_infinity(&mem->g1[CUZK_PARAMS_L][2]);
     CHECK(cuzk_params_write(mem, pp, &err) == CUZK_ERR_INVALID_ARGUMENT && has(&err, "l[2]"));
-    CHECK(access(pp, F_OK) != 0);
+    uint8_t *b2 = slurp(pp, &n1);
+    CHECK(b0 && b2 && n0 == n1 && memcmp(b0, b2, n0) == 0);
+    free(b2);
+    free(b0);
+    unlink(pp);
+    path_of(pp, sizeof pp, "inf.vk");
     cuzk_g1_affine_infinity(&mem->vk.ic[0]);
     CHECK(cuzk_vk_write(&mem->vk, pp, &err) == CUZK_ERR_INVALID_ARGUMENT);
     CHECK(access(pp, F_OK) != 0);
     cuzk_params_free(mem);
+    /* and no temporary file is left behind */
+    DIR *d = opendir(dir);
+    int stray = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        stray += strstr(e->d_name, ".tmp-") != NULL;
+    if (d)
+        closedir(d);
+    CHECK(d != NULL && stray == 0);
+
+    /* a long path keeps its tail in messages */
+    char lp[600];
+    int k = snprintf(lp, sizeof lp, "%s/", dir);
+    memset(lp + k, 'x', 300);
+    strcpy(lp + k + 300, "-tail.params");
+    cuzk_params *none = NULL;
+    CHECK(cuzk_params_read(lp, true, &none, &err) == CUZK_ERR_IO && none == NULL);
+    CHECK_MSG(has(&err, "...") && has(&err, "xx-tail.params: open"), "%s", err.msg);
 }
 
 /* ---- setup -> file -> prove -> verify ----------------------------------------------- */

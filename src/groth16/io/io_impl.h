@@ -54,11 +54,19 @@ int cuzk_vk_parse(cuzk_vk *vk, const uint8_t *buf, size_t len, const char *src, 
 int cuzk_io_map_file(const char *path, const uint8_t **data, size_t *len, cuzk_err *err);
 void cuzk_io_unmap_file(const uint8_t *data, size_t len);
 
-/* A buffered writer to a new file. On any error the file is removed, so a
- * failed write never leaves a plausible-looking partial file behind. */
+/* Fits a path into a name buffer for messages, keeping its tail (the part
+ * of a parameter file name that differs is at the end). */
+void cuzk_io_short_name(char *out, size_t n, const char *path);
+
+/* A buffered writer. It writes a temporary file beside path and renames it
+ * over path on success, so readers never see a partial file, a failed write
+ * leaves path as it was, and params mapped from path itself can be written
+ * back to it (the mapping keeps the old file). */
 typedef struct {
     int fd;
     const char *path;
+    char *tmp;       /* the temporary file's name */
+    char name[128];  /* path shortened for messages */
     uint8_t *buf;
     size_t used, cap;
     int rc;          /* first error, sticky: later puts do nothing */

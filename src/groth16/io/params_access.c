@@ -87,6 +87,13 @@ int cuzk_params_decode_vector(cuzk_params *p, int which, cuzk_err *err)
     decode_job j = { .p = p, .which = which, .chunk = p->decode_chunk ? p->decode_chunk : 4096, .n = n, .out = out };
     atomic_init(&j.first_bad, UINT64_MAX);
     uint64_t tasks = (n + j.chunk - 1) / j.chunk;
+    if (p->source == CUZK_PARAMS_SRC_MMAP && n > 0) {
+        /* start reading the whole vector now: the tasks touch it in parallel */
+        long pg = sysconf(_SC_PAGESIZE);
+        uintptr_t a = (uintptr_t)(p->map + p->offset[which]), e = a + n * cuzk_params_point_bytes(which);
+        if (pg > 0)
+            madvise((void *)(a & ~((uintptr_t)pg - 1)), e - (a & ~((uintptr_t)pg - 1)), MADV_WILLNEED);
+    }
     cuzk_pool *pool = tasks >= 2 ? cuzk_pool_create(0) : NULL;   /* NULL: runs inline */
     cuzk_pool_run(pool, (size_t)tasks, decode_task, &j);
     cuzk_pool_destroy(pool);

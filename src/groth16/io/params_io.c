@@ -29,7 +29,7 @@ static cuzk_params *params_new(const char *name, cuzk_err *err)
     }
     p->lock_init = true;
     p->decode_chunk = DEFAULT_DECODE_CHUNK;
-    snprintf(p->name, sizeof p->name, "%s", name);
+    cuzk_io_short_name(p->name, sizeof p->name, name);
     return p;
 }
 

@@ -76,7 +76,9 @@ int cuzk_vk_read(const char *path, cuzk_vk *vk, cuzk_err *err)
     int rc = cuzk_io_map_file(path, &data, &len, err);
     if (rc)
         return rc;
-    rc = vk_read_exact(data, len, path, vk, err);
+    char name[128];
+    cuzk_io_short_name(name, sizeof name, path);
+    rc = vk_read_exact(data, len, name, vk, err);
     cuzk_io_unmap_file(data, len);
     return rc;
 }
