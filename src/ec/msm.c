@@ -87,7 +87,7 @@ int cuzk_msm_plan_make(cuzk_msm_plan *plan, const cuzk_scalar *scalars, size_t n
         unsigned best_c = 2, best_chunks = 1;
         unsigned max_chunks = n_threads > 1 ? 4 * n_threads : 1;
         for (unsigned chunks = 1; chunks <= max_chunks; chunks++) {
-            if (chunks > 1 && nb / chunks < 4096) break; /* not worth splitting */
+            if (chunks > 1 && nb / chunks < 1024) break; /* not worth splitting */
             for (unsigned c = 2; c <= 20 && c <= plan->nbits + 1; c++) {
                 set_shape(plan, c);
                 double cost = plan_cost(plan, chunks, n_threads);
@@ -104,10 +104,10 @@ int cuzk_msm_plan_make(cuzk_msm_plan *plan, const cuzk_scalar *scalars, size_t n
         set_shape(plan, best_c);
         plan->big_chunks = best_chunks;
     }
-    /* The ones are cheap per point; chunks of 2^15 keep every thread busy at the end. */
+    /* The ones are cheap per point; small chunks keep every thread busy at the end. */
     plan->one_chunks = 0;
     if (no > 0) {
-        size_t ch = n_threads > 1 ? (no + 32767) / 32768 : 1;
+        size_t ch = n_threads > 1 ? (no + 8191) / 8192 : 1;
         if (ch > 4 * (size_t)n_threads) ch = 4 * (size_t)n_threads;
         plan->one_chunks = (unsigned)ch;
     }

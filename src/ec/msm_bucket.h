@@ -27,7 +27,8 @@
 enum { PAIR_ADD, PAIR_DBL, PAIR_INF, PAIR_COPY_A, PAIR_COPY_B };
 
 typedef struct {
-    MSM_AFF *t0, *t1;      /* ping-pong point buffers, MSM_GROUP each */
+    uint32_t group;        /* points per group: MSM_GROUP, less for small inputs */
+    MSM_AFF *t0, *t1;      /* ping-pong point buffers, group points each */
     MSM_F *pre;            /* prefix products of the denominators */
     uint32_t *pin, *pout;  /* a pair's first input and its output position */
     uint8_t *kind;
@@ -37,17 +38,25 @@ typedef struct {
 
 #define SCRATCH_ALIGN(bytes) (((bytes) + 63) & ~(size_t)63)
 
-static size_t scratch_size(void)
+/* Scratch for groups of up to min(MSM_GROUP, points) points: small inputs
+ * should not pay for (and page-fault in) buffers they never fill. */
+static uint32_t scratch_group(size_t points)
 {
-    size_t g = MSM_GROUP, h = MSM_GROUP / 2 + 1;
+    return points < MSM_GROUP ? (uint32_t)(points > 1 ? points : 1) : MSM_GROUP;
+}
+
+static size_t scratch_size(uint32_t group)
+{
+    size_t g = group, h = group / 2 + 1;
     return 2 * SCRATCH_ALIGN(g * sizeof(MSM_AFF)) + SCRATCH_ALIGN(h * sizeof(MSM_F))
            + 2 * SCRATCH_ALIGN(h * sizeof(uint32_t)) + SCRATCH_ALIGN(h)
            + 3 * SCRATCH_ALIGN(g * sizeof(uint32_t));
 }
 
-static void scratch_carve(scratch *s, unsigned char *mem)
+static void scratch_carve(scratch *s, unsigned char *mem, uint32_t group)
 {
-    size_t g = MSM_GROUP, h = MSM_GROUP / 2 + 1;
+    size_t g = group, h = group / 2 + 1;
+    s->group = group;
 #define CARVE(ptr, bytes) do { ptr = (void *)mem; mem += SCRATCH_ALIGN(bytes); } while (0)
     CARVE(s->t0, g * sizeof(MSM_AFF));
     CARVE(s->t1, g * sizeof(MSM_AFF));
@@ -209,10 +218,10 @@ static void buckets_walk(scratch *s, sink *sk, const MSM_AFF *bases, const uint3
             p++;
             continue;
         }
-        if (c > MSM_GROUP) {
+        if (c > s->group) {
             /* an overfull bucket is summed in slices */
             for (uint32_t at = off[p], len; at < off[p + 1]; at += len) {
-                len = off[p + 1] - at < MSM_GROUP ? off[p + 1] - at : MSM_GROUP;
+                len = off[p + 1] - at < s->group ? off[p + 1] - at : s->group;
                 if (!sk->rs && sk->n + len > sk->cap) sink_flush(s, sk);
                 s->bid[0] = n_buckets - p;
                 s->cnt0[0] = len;
@@ -223,7 +232,7 @@ static void buckets_walk(scratch *s, sink *sk, const MSM_AFF *bases, const uint3
         }
         /* the longest run of buckets from p that fits a group */
         uint32_t end = p, len = 0;
-        while (end < n_buckets && off[end + 1] - off[end] <= MSM_GROUP - len) {
+        while (end < n_buckets && off[end + 1] - off[end] <= s->group - len) {
             len += off[end + 1] - off[end];
             end++;
         }
@@ -310,7 +319,7 @@ static void window_sum(scratch *s, xyzz *out, const MSM_AFF *bases, const uint32
     sk.n_hi = n_buckets >> sk.h;
     sk.n_lo = ((uint32_t)1 << sk.h) - 1;
     /* room for every bucket plus the tails of a few groups; a flush makes room */
-    sk.cap = (size_t)n_buckets + n_buckets / 4 + MSM_GROUP;
+    sk.cap = (size_t)n_buckets + n_buckets / 4 + s->group;
     size_t noff = 2 * ((size_t)(sk.n_hi > sk.n_lo ? sk.n_hi : sk.n_lo) + 1);
     size_t pt_bytes = SCRATCH_ALIGN(sk.cap * sizeof(MSM_AFF));
     size_t ix_bytes = SCRATCH_ALIGN(sk.cap * sizeof(uint32_t));

@@ -44,7 +44,8 @@ static void window_task(const msm_ctx *ctx, xyzz *out, unsigned w, size_t lo, si
     const uint32_t *pts = pl->big + lo;
     size_t m = hi - lo;
     uint32_t nbk = cuzk_msm_buckets(pl, w);
-    size_t ss = scratch_size();
+    uint32_t group = scratch_group(m);
+    size_t ss = scratch_size(group);
     size_t ent_bytes = SCRATCH_ALIGN(m * sizeof(uint32_t));
     size_t off_bytes = SCRATCH_ALIGN(((size_t)nbk + 1) * sizeof(uint32_t));
     unsigned char *mem = cuzk_alloc(ss + ent_bytes + 2 * off_bytes);
@@ -56,7 +57,7 @@ static void window_task(const msm_ctx *ctx, xyzz *out, unsigned w, size_t lo, si
         return;
     }
     scratch s;
-    scratch_carve(&s, mem);
+    scratch_carve(&s, mem, group);
     uint32_t *ent = (uint32_t *)(mem + ss);
     uint32_t *off = (uint32_t *)(mem + ss + ent_bytes);
     uint32_t *cur = (uint32_t *)(mem + ss + ent_bytes + off_bytes);
@@ -81,14 +82,15 @@ static void window_task(const msm_ctx *ctx, xyzz *out, unsigned w, size_t lo, si
 /* The plain sum of the bases listed in idx[0..m). */
 static void ones_task(const msm_ctx *ctx, xyzz *out, const uint32_t *idx, size_t m)
 {
-    unsigned char *mem = cuzk_alloc(scratch_size());
+    uint32_t group = scratch_group(m);
+    unsigned char *mem = cuzk_alloc(scratch_size(group));
     if (!mem) {
         xyzz_set_inf(out);
         for (size_t i = 0; i < m; i++) xyzz_add_aff(out, &ctx->bases[idx[i]]);
         return;
     }
     scratch s;
-    scratch_carve(&s, mem);
+    scratch_carve(&s, mem, group);
     uint32_t off[2] = {0, (uint32_t)m};
     buckets_sum(&s, out, ctx->bases, idx, off, 1);
     cuzk_free(mem);

@@ -69,7 +69,7 @@ static bool T(msm_matches_naive)(const T_AFF *bases, const cuzk_scalar *k, size_
     return G(proj_eq)(&got, &want);
 }
 
-static void T(test)(cuzk_pool *pool2, cuzk_pool *pool3)
+static void T(test)(cuzk_pool *pool2, cuzk_pool *pool3, cuzk_pool *pool16)
 {
     cuzk_rng rng;
     cuzk_rng_seed(&rng, 0x6d736d31);
@@ -150,6 +150,10 @@ static void T(test)(cuzk_pool *pool2, cuzk_pool *pool3)
     for (size_t i = 0; i < NMAX; i++) scalar_set(&k[i], 2, 0, 0, 0);
     CHECK(T(msm_matches_log)(bases, logs, k, NMAX, NULL));
     CHECK(T(msm_matches_log)(bases, logs, k, NMAX, pool2));
+    /* many 1-scalars, summed in several chunks by a wide pool */
+    make_scalars(&rng, k, NMAX, PAT_ONE);
+    CHECK(T(msm_matches_log)(bases, logs, k, NMAX, pool16));
+
 
     /* all bases at infinity */
     for (size_t i = 0; i < 100; i++) G(affine_infinity)(&bases[i]);
