@@ -84,6 +84,10 @@ typedef struct {
 
 /* Derives toxic waste deterministically from a seed. For tests only. */
 void cuzk_toxic_from_seed(cuzk_toxic *t, uint64_t seed);
+/* bellperson's generator: A and B queries with points at infinity removed,
+ * h_len = m - 1. Fails with INVALID_ARGUMENT for a zero alpha/beta/gamma/delta,
+ * tau in the domain, or an unconstrained aux variable (its L point would be
+ * infinity); TOO_LARGE when the domain would need 2^32 or more. */
 int cuzk_groth16_setup(const cuzk_circuit *circuit, const cuzk_toxic *toxic, cuzk_pool *pool,
                        cuzk_params **out, cuzk_err *err);
 
@@ -94,7 +98,9 @@ typedef struct {
 } cuzk_prove_timings;
 
 /* r and s NULL: drawn from the OS CSPRNG. A witness comes from a prover cs
- * (cuzk_cs_prover_witness); its shape must match the params. */
+ * (cuzk_cs_prover_witness); its shape must match the params (INVALID_ARGUMENT
+ * naming the vector that disagrees otherwise). A proof with A, B or C at
+ * infinity is an error (readers would reject it). */
 int cuzk_groth16_prove(cuzk_params *params, const cuzk_witness *w, const cuzk_fr *r, const cuzk_fr *s,
                        cuzk_pool *pool, cuzk_proof *out, cuzk_prove_timings *timings, cuzk_err *err);
 /* Synthesizes the circuit with the prover back end, then proves. */
@@ -108,13 +114,17 @@ int cuzk_groth16_prove_circuit(cuzk_params *params, const cuzk_circuit *circuit,
 typedef struct cuzk_pvk cuzk_pvk;
 int cuzk_pvk_prepare(const cuzk_vk *vk, cuzk_pvk **out, cuzk_err *err);
 void cuzk_pvk_free(cuzk_pvk *pvk);
-/* 0 when the proof verifies; CUZK_ERR_PROOF_INVALID when it does not;
+/* 0 when the proof verifies; CUZK_ERR_PROOF_INVALID when it does not, also
+ * for proof points at infinity, off the curve or outside the subgroup (a
+ * cuzk_proof need not come from the checked decoder);
  * CUZK_ERR_INVALID_ARGUMENT when the input count does not match ic_len - 1.
  * inputs exclude ONE. */
 int cuzk_groth16_verify(const cuzk_pvk *pvk, const cuzk_proof *proof, const cuzk_fr *inputs,
                         size_t n_inputs, cuzk_err *err);
 /* Random-linear-combination batch check of n_proofs proofs (inputs row-major,
- * n_inputs per proof): one multi-pairing. Randomness from the OS CSPRNG. */
+ * n_inputs per proof): one multi-pairing. Randomness from the OS CSPRNG
+ * (nonzero 128-bit multipliers, as bellperson). One proof: the single check;
+ * none: INVALID_ARGUMENT. PROOF_INVALID does not say which proof is bad. */
 int cuzk_groth16_verify_batch(const cuzk_pvk *pvk, const cuzk_proof *proofs, const cuzk_fr *inputs,
                               size_t n_proofs, size_t n_inputs, cuzk_err *err);
 
