@@ -187,10 +187,15 @@ const randFp12NZ = (rng) => { for (;;) { const v = randFp12(rng); if (!Fp12.is0(
 // ---- families: fields ---------------------------------------------------------------------
 // Every field family cycles through its ops so each op gets about count/ops cases.
 function genFp(rng, count) {
-  const ops = ['add', 'sub', 'mul', 'sqr', 'inv', 'neg', 'sqrt', 'legendre'];
+  const ops = ['add', 'sub', 'mul', 'sqr', 'inv', 'neg', 'sqrt', 'legendre', 'batch_inv'];
   const cases = [];
   for (let i = 0; i < count; i++) {
     const op = ops[i % ops.length];
+    if (op === 'batch_inv') {
+      const v = Array.from({ length: 1 + rng.below(16) }, () => (rng.chance(1, 6) ? 0n : randFp(rng)));
+      cases.push({ op, a: v.map(fpHex), r: v.map((x) => fpHex(x === 0n ? 0n : Fp.inv(x))) });
+      continue;
+    }
     const a = op === 'sqrt' && rng.chance(1, 2) ? Fp.sqr(randFp(rng)) : randFp(rng);
     const b = randFp(rng);
     const c = { op, a: fpHex(a) };
@@ -217,10 +222,15 @@ function genFp(rng, count) {
 }
 
 function genFr(rng, count) {
-  const ops = ['add', 'sub', 'mul', 'inv', 'sqr', 'neg'];
+  const ops = ['add', 'sub', 'mul', 'inv', 'sqr', 'neg', 'batch_inv'];
   const cases = [];
   for (let i = 0; i < count; i++) {
     const op = ops[i % ops.length];
+    if (op === 'batch_inv') {
+      const v = Array.from({ length: 1 + rng.below(16) }, () => (rng.chance(1, 6) ? 0n : randFr(rng)));
+      cases.push({ op, a: v.map(frHex), r: v.map((x) => frHex(x === 0n ? 0n : Fr.inv(x))) });
+      continue;
+    }
     const a = randFr(rng), b = randFr(rng);
     const c = { op, a: frHex(a) };
     switch (op) {
@@ -725,7 +735,7 @@ function main() {
       fp12: '12 Fp: c0 (an Fp6 as above) then c1, for c0 + c1*w',
       point: '{c: compressed hex, u: uncompressed hex} in the zcash/blst encoding; msm bases are uncompressed hex',
       sqrt: 'r is one root (noble picks it) or null when there is none; either root is right',
-      inv: 'inv(0) = 0 (cuzk convention; noble throws)',
+      inv: 'inv(0) = 0 (cuzk convention; noble throws); batch_inv: a and r are arrays, zeros stay zero',
       pairing: 'kinds: scalars e(aG1, bG2) (a, b only), points e(P, Q), derived e(cP, dQ) = e(P, Q)^(cd), multi prod e(P_i, Q_i), final_exp of f, infinity (1 by cuzk convention)',
       invalid: 'expect is cuzk_err_name() with the given check_subgroup; nocheck (not_in_subgroup cases): the result with check_subgroup false, ok (then it re-encodes to the same bytes) or an error name',
     },

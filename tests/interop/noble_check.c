@@ -166,11 +166,41 @@ static bool same_fr(const char *what, const json_t *want, cuzk_fr a)
         if (!same("r (in place)", want, s_)) return false;                   \
     } while (0)
 
+#define BATCH_MAX 64
+
+/* batch_inv over a vector, out of place and in place */
+#define CHECK_BATCH_INV(T, get, same, fn)                                          \
+    static bool batch_inv_##T(const json_t *c)                                     \
+    {                                                                              \
+        const json_t *a = json_object_get(c, "a"), *want = json_object_get(c, "r"); \
+        T in[BATCH_MAX], out[BATCH_MAX];                                           \
+        size_t n = json_array_size(a);                                             \
+        if (n == 0 || n > BATCH_MAX || json_array_size(want) != n)                 \
+            return fail("malformed case");                                         \
+        for (size_t i = 0; i < n; i++)                                             \
+            if (!get(json_array_get(a, i), &in[i]))                                \
+                return fail("malformed case");                                     \
+        fn(out, in, n);                                                            \
+        for (size_t i = 0; i < n; i++)                                             \
+            if (!same("r[i]", json_array_get(want, i), out[i]))                    \
+                return false;                                                      \
+        fn(in, in, n);                                                             \
+        for (size_t i = 0; i < n; i++)                                             \
+            if (!same("r[i] (in place)", json_array_get(want, i), in[i]))          \
+                return false;                                                      \
+        return true;                                                               \
+    }
+
+CHECK_BATCH_INV(cuzk_fp, get_fp, same_fp, cuzk_fp_batch_inv)
+CHECK_BATCH_INV(cuzk_fr, get_fr, same_fr, cuzk_fr_batch_inv)
+
 static bool check_fp(const json_t *c)
 {
     const char *op = jstr(c, "op");
     const json_t *want = json_object_get(c, "r");
     cuzk_fp a, b;
+    if (op && !strcmp(op, "batch_inv"))
+        return batch_inv_cuzk_fp(c);
     if (!op || !get_fp(json_object_get(c, "a"), &a))
         return fail("malformed case");
     bool binary = !strcmp(op, "add") || !strcmp(op, "sub") || !strcmp(op, "mul");
@@ -217,6 +247,8 @@ static bool check_fr(const json_t *c)
     const char *op = jstr(c, "op");
     const json_t *want = json_object_get(c, "r");
     cuzk_fr a, b;
+    if (op && !strcmp(op, "batch_inv"))
+        return batch_inv_cuzk_fr(c);
     if (!op || !get_fr(json_object_get(c, "a"), &a))
         return fail("malformed case");
     bool binary = !strcmp(op, "add") || !strcmp(op, "sub") || !strcmp(op, "mul");
@@ -446,6 +478,7 @@ CHECK_GROUP(g2)
 /* ---- MSM ---------------------------------------------------------------------------------------- */
 
 static cuzk_pool *g_pool;
+static size_t g_case_index; /* index of the case being checked in its family */
 
 #define MSM_MAX 64
 #define CHECK_MSM(G, W)                                                                      \
@@ -463,6 +496,10 @@ static cuzk_pool *g_pool;
         cuzk_##G##_msm(&r, b, k, n, NULL);                                                   \
         if (!G##_same_proj("msm", json_object_get(c, "r"), &r))                              \
             return false;                                                                    \
+        /* the pooled path on a quarter of the cases: a small MSM costs as much as a   \
+         * large one under ASan (each window task allocates its full scratch) */       \
+        if (g_case_index % 8 >= 2) /* G1 and G2 alternate */                                \
+            return true;                                                                     \
         cuzk_##G##_msm(&r, b, k, n, g_pool);                                                 \
         return G##_same_proj("msm (pool)", json_object_get(c, "r"), &r);                     \
     }
@@ -647,6 +684,7 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < n; i++) {
             const json_t *c = json_array_get(cases, i);
             g_msg[0] = 0;
+            g_case_index = i;
             if (fam->check(c)) {
                 test_passed++;
                 continue;
