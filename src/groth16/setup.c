@@ -159,6 +159,9 @@ static int setup_points(setup_state *s, const cuzk_toxic *tw, uint64_t ni, uint6
         b_len += !cuzk_fr_is_zero(&s->v[i]);
     }
     uint64_t h_len = m - 1;
+    if (a_len > UINT32_MAX || b_len > UINT32_MAX)
+        return cuzk_err_set(err, CUZK_ERR_TOO_LARGE, "setup: A/B queries of %llu/%llu points exceed the u32 counts",
+                            (unsigned long long)a_len, (unsigned long long)b_len);
     counts[CUZK_PARAMS_H] = h_len;
     counts[CUZK_PARAMS_L] = na;
     counts[CUZK_PARAMS_A] = a_len;

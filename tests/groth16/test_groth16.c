@@ -591,6 +591,66 @@ static void check_cube(void)
     cuzk_params_free(p);
 }
 
+/* Edge shapes: no aux at all (empty L, only inputs), and no constraints of
+ * the circuit's own (only ONE's input constraint: m = 1, no H points). */
+static int square_synth(void *vctx, cuzk_cs *cs, cuzk_err *err)
+{
+    (void)vctx;
+    cuzk_var y;
+    cuzk_cs_alloc_input(cs, &y, cuzk_cs_has_values(cs) ? &CUZK_FR_ONE : NULL);
+    cuzk_lc a, b, c;
+    cuzk_lc_init(&a);
+    cuzk_lc_init(&b);
+    cuzk_lc_init(&c);
+    cuzk_lc_add_var(&a, y);
+    cuzk_lc_add_var(&b, y);
+    cuzk_lc_add_var(&c, y);
+    cuzk_cs_enforce(cs, &a, &b, &c); /* y * y = y */
+    cuzk_lc_free(&a);
+    cuzk_lc_free(&b);
+    cuzk_lc_free(&c);
+    return cuzk_cs_error(cs, err);
+}
+
+static int empty_synth(void *vctx, cuzk_cs *cs, cuzk_err *err)
+{
+    (void)vctx;
+    return cuzk_cs_error(cs, err);
+}
+
+static void check_edge_shapes(void)
+{
+    cuzk_circuit circuits[2] = { { "square", square_synth, NULL }, { "empty", empty_synth, NULL } };
+    uint64_t want_h[2] = { 3, 0 }, want_l[2] = { 0, 0 };
+    size_t n_in[2] = { 1, 0 };
+    for (int k = 0; k < 2; k++) {
+        cuzk_toxic tw;
+        cuzk_toxic_from_seed(&tw, 11 + (uint64_t)k);
+        cuzk_params *p = NULL;
+        cuzk_err err = { 0 };
+        CHECK_MSG(cuzk_groth16_setup(&circuits[k], &tw, pool, &p, &err) == 0, "%s: %s", circuits[k].name, err.msg);
+        if (!p)
+            continue;
+        CHECK(cuzk_params_count(p, CUZK_PARAMS_H) == want_h[k]);
+        CHECK(cuzk_params_count(p, CUZK_PARAMS_L) == want_l[k]);
+        cuzk_pvk *pvk = NULL;
+        CHECK(cuzk_pvk_prepare(cuzk_params_vk(p), &pvk, &err) == 0);
+        cuzk_proof pr;
+        CHECK_MSG(cuzk_groth16_prove_circuit(p, &circuits[k], NULL, NULL, pool, &pr, NULL, &err) == 0, "%s: %s",
+                  circuits[k].name, err.msg);
+        CHECK(cuzk_groth16_verify(pvk, &pr, &CUZK_FR_ONE, n_in[k], &err) == 0);
+        if (n_in[k]) {
+            cuzk_fr two;
+            fr_u64(&two, 2);
+            CHECK(cuzk_groth16_verify(pvk, &pr, &two, 1, &err) == CUZK_ERR_PROOF_INVALID);
+        }
+        cuzk_g1_affine_neg(&pr.c, &pr.c);
+        CHECK(cuzk_groth16_verify(pvk, &pr, &CUZK_FR_ONE, n_in[k], &err) == CUZK_ERR_PROOF_INVALID);
+        cuzk_pvk_free(pvk);
+        cuzk_params_free(p);
+    }
+}
+
 static void check_toxic(void)
 {
     cuzk_toxic a, b, c;
@@ -609,6 +669,7 @@ int main(void)
     CHECK(pool != NULL);
     check_toxic();
     check_cube();
+    check_edge_shapes();
     struct {
         uint64_t n;
         uint32_t inputs;
