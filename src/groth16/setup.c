@@ -292,7 +292,7 @@ int cuzk_groth16_setup(const cuzk_circuit *circuit, const cuzk_toxic *toxic, cuz
     s.cs = NULL;
     cuzk_log("groth16 setup: QAP at tau (m = %llu) %.1f ms", (unsigned long long)m, ms_since(t0));
 
-    uint64_t counts[CUZK_PARAMS_NVEC];
+    uint64_t counts[CUZK_PARAMS_NVEC] = { 0 };
     if ((rc = setup_points(&s, toxic, st.inputs, st.aux, m, &t_tau, pool, counts, err))) {
         setup_release(&s);
         return rc;
