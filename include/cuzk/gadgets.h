@@ -14,6 +14,7 @@
 #define CUZK_GADGETS_H
 
 #include "cuzk/r1cs.h"
+#include "cuzk/poseidon.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -135,6 +136,11 @@ typedef struct {
 void cuzk_multieq_init(cuzk_multieq *m, cuzk_cs *cs);
 int cuzk_multieq_enforce_equal(cuzk_multieq *m, uint32_t num_bits, const cuzk_lc *lhs, const cuzk_lc *rhs);
 int cuzk_multieq_finish(cuzk_multieq *m);
+/* For callers that build their LCs already multiplied by 2^shift (addmany
+ * does, to avoid rescaling every term): the shift the next enforce of
+ * num_bits will use, and that enforce. */
+uint32_t cuzk_multieq_next_shift(const cuzk_multieq *m, uint32_t num_bits);
+int cuzk_multieq_enforce_equal_shifted(cuzk_multieq *m, uint32_t num_bits, const cuzk_lc *lhs, const cuzk_lc *rhs);
 
 cuzk_uint32 cuzk_uint32_constant(uint32_t v);
 /* 32 allocated bits (32 aux, 32 constraints); value NULL without values. */
@@ -150,7 +156,7 @@ int cuzk_uint32_sha256_ch(cuzk_cs *cs, cuzk_uint32 *out, const cuzk_uint32 *a, c
                           const cuzk_uint32 *c);
 int cuzk_uint32_sha256_maj(cuzk_cs *cs, cuzk_uint32 *out, const cuzk_uint32 *a, const cuzk_uint32 *b,
                            const cuzk_uint32 *c);
-/* Sum mod 2^32 of 1..10 operands through the MultiEq (bellperson addmany). */
+/* Sum mod 2^32 of 2..10 operands through the MultiEq (bellperson addmany). */
 int cuzk_uint32_addmany(cuzk_multieq *m, cuzk_uint32 *out, const cuzk_uint32 *ops, size_t n);
 
 /* ---- SHA-256 (sha256_gadget.c) ---- */
@@ -163,6 +169,117 @@ int cuzk_sha256_gadget(cuzk_cs *cs, cuzk_boolean out[256], const cuzk_boolean *i
 int cuzk_sha256_gadget_block_no_padding(cuzk_cs *cs, cuzk_boolean out[256], const cuzk_boolean in[512]);
 
 /* ==== num / poseidon / insertion / merkle (poseidon engineer) ============== */
+/* (cuzk/poseidon.h, included above, holds the native hash and its constants.) */
+
+/* ---- AllocatedNum operations (num.c) and storage-proofs-core helpers ----
+ * value may be NULL exactly when the cs has no values. */
+int cuzk_num_alloc(cuzk_cs *cs, cuzk_num *out, const cuzk_fr *value);        /* 1 aux, no constraint */
+int cuzk_num_alloc_input(cuzk_cs *cs, cuzk_num *out, const cuzk_fr *value);  /* 1 input, no constraint */
+int cuzk_num_mul(cuzk_cs *cs, cuzk_num *out, const cuzk_num *a, const cuzk_num *b); /* a * b = ab */
+int cuzk_num_square(cuzk_cs *cs, cuzk_num *out, const cuzk_num *a);                 /* a * a = aa */
+/* a * inv = 1; proving a zero value is CUZK_ERR_INVALID_ARGUMENT (DivisionByZero). */
+int cuzk_num_assert_nonzero(cuzk_cs *cs, const cuzk_num *a);
+/* (c, d) = cond ? (b, a) : (a, b): (a - b) * cond = a - c, then (b - a) * cond = b - d. */
+int cuzk_num_conditionally_reverse(cuzk_cs *cs, cuzk_num *c, cuzk_num *d, const cuzk_num *a, const cuzk_num *b,
+                                   const cuzk_boolean *cond);
+/* insertion::pick: c = cond ? a : b with (b - a) * cond = b - c. */
+int cuzk_num_pick(cuzk_cs *cs, cuzk_num *out, const cuzk_boolean *cond, const cuzk_num *a, const cuzk_num *b);
+/* constraint::equal: a * 1 = b. */
+int cuzk_num_enforce_equal(cuzk_cs *cs, const cuzk_num *a, const cuzk_num *b);
+/* constraint::add: r = a + b, (a + b) * 1 = r.  constraint::sub: r = a - b, (r + b) * 1 = a. */
+int cuzk_num_add(cuzk_cs *cs, cuzk_num *out, const cuzk_num *a, const cuzk_num *b);
+int cuzk_num_sub(cuzk_cs *cs, cuzk_num *out, const cuzk_num *a, const cuzk_num *b);
+
+/* ---- Poseidon circuit (poseidon_gadget.c) ----
+ * neptune::circuit::poseidon_hash, the legacy circuit rust-fil-proofs uses
+ * (kept for the existing trusted setups): MerkleTree tag, c->arity allocated
+ * inputs; 3*arity + 28*t + 4*R_P + 1 constraints and as many aux (311, 505,
+ * 598 for arity 2, 8, 11). The output equals cuzk_poseidon_hash. */
+int cuzk_poseidon_gadget(cuzk_cs *cs, cuzk_num *out, const cuzk_num *preimage, const cuzk_poseidon_constants *c);
+/* filecoin-hashers hash_md_circuit with the arity-36 constants: n >= 2 inputs,
+ * chunks of 35 after the first, a short last chunk padded with allocated zeros. */
+int cuzk_poseidon_gadget_md(cuzk_cs *cs, cuzk_num *out, const cuzk_num *in, size_t n,
+                            const cuzk_poseidon_constants *c36);
+
+/* ---- insertion (insertion.c), storage-proofs-core gadgets/insertion.rs ----
+ * out[2^n_bits] = siblings with x placed at the index given by bits (least
+ * significant first); 2^n_bits - 1 siblings. Sizes 2, 4, 8 use the
+ * hand-optimised shapes (2, 8, 22 constraints; size 8 needs Is bits), others
+ * select: size * (size - 1). */
+int cuzk_insertion_insert(cuzk_cs *cs, cuzk_num *out, const cuzk_num *x, const cuzk_boolean *bits, size_t n_bits,
+                          const cuzk_num *siblings);
+/* insertion::select: from[bits] by a tree of picks, most significant bit first. */
+int cuzk_insertion_select(cuzk_cs *cs, cuzk_num *out, const cuzk_num *from, const cuzk_boolean *bits, size_t n_bits);
+
+/* ---- Merkle inclusion, storage-proofs-core gadgets/por.rs (por.c) ---- */
+typedef enum { CUZK_MERKLE_POSEIDON = 0, CUZK_MERKLE_SHA256 = 1 } cuzk_merkle_hasher;
+
+/* A tree shape: base_levels levels of base_arity, then optionally one level of
+ * sub_arity and one of top_arity (top needs sub); arities are powers of two
+ * (0 = absent). Tree D: SHA256 2-0-0; trees C and R: Poseidon 8-0-0, 8-8-0, 8-8-2. */
+typedef struct {
+    cuzk_merkle_hasher hasher;
+    uint32_t base_arity, base_levels, sub_arity, top_arity;
+} cuzk_merkle_shape;
+
+/* Levels, index bits (= log2 of the leaf count) and siblings of a path; 0 for an invalid shape. */
+uint32_t cuzk_merkle_shape_levels(const cuzk_merkle_shape *s);
+uint32_t cuzk_merkle_shape_index_bits(const cuzk_merkle_shape *s);
+uint32_t cuzk_merkle_shape_siblings(const cuzk_merkle_shape *s);
+/* Arity of level i (0 = the leaves' level); 0 past the top. */
+uint32_t cuzk_merkle_shape_arity(const cuzk_merkle_shape *s, uint32_t level);
+/* Checks the shape and that poseidon (NULL allowed for SHA256) has every arity it needs. */
+int cuzk_merkle_shape_check(const cuzk_merkle_shape *s, const cuzk_poseidon_set *poseidon, cuzk_err *err);
+
+/* The node hash of one level: hash_multi_leaf_circuit of the inserted row
+ * (Poseidon of the row's arity, or SHA-256 over the LE reprs truncated to 254
+ * bits: to_bits_le of every input first, then sha256, then pack_bits). */
+int cuzk_merkle_gadget_node(cuzk_cs *cs, cuzk_num *out, cuzk_merkle_hasher h, const cuzk_poseidon_set *poseidon,
+                            const cuzk_num *row, uint32_t arity);
+/* Native counterparts, for witnesses and tests: the node hash, and the root
+ * from a leaf, its index and its siblings in path order (level by level,
+ * arity - 1 each). */
+int cuzk_merkle_node(cuzk_fr *out, cuzk_merkle_hasher h, const cuzk_poseidon_set *poseidon, const cuzk_fr *row,
+                     uint32_t arity);
+int cuzk_merkle_root_from_path(cuzk_fr *root, const cuzk_merkle_shape *s, const cuzk_poseidon_set *poseidon,
+                               const cuzk_fr *leaf, const cuzk_fr *siblings, uint64_t index);
+
+/* The path part of PoRCircuit::synthesize: for each level from the leaf, its
+ * index bits (AllocatedBit, least significant first), its siblings (aux, path
+ * order), the insertion and the node hash. siblings is NULL without values;
+ * index is the leaf index (ignored without values). bits_out (may be NULL)
+ * receives the index_bits Booleans; root_out the computed root. */
+int cuzk_por_path(cuzk_cs *cs, cuzk_num *root_out, cuzk_boolean *bits_out, const cuzk_merkle_shape *s,
+                  const cuzk_poseidon_set *poseidon, const cuzk_num *leaf, const cuzk_fr *siblings, uint64_t index);
+
+/* storage-proofs-core Root: an already allocated num (var != NULL), or a value
+ * (NULL without values) that the PoR circuit allocates at bellperson's place. */
+typedef struct {
+    const cuzk_num *var;
+    const cuzk_fr *value;
+} cuzk_por_root;
+
+/* PoRCircuit::synthesize: leaf (allocated first if a value), the path,
+ * pack_into_inputs(all index bits) -> one input = the leaf index, root
+ * (allocated after the packing if a value), computed_root * 1 = root, and
+ * the root inputized unless private_root. enforce_inclusion in the stacked
+ * circuit is this with both as vars and private_root. */
+int cuzk_por_circuit(cuzk_cs *cs, const cuzk_merkle_shape *s, const cuzk_poseidon_set *poseidon, cuzk_por_root leaf,
+                     cuzk_por_root root, const cuzk_fr *siblings, uint64_t index, bool private_root);
+
+/* por_no_challenge_input: the index bits and the siblings come allocated
+ * (siblings in path order); no packing; computed_root * 1 = root at the end. */
+int cuzk_por_no_challenge_input(cuzk_cs *cs, const cuzk_merkle_shape *s, const cuzk_poseidon_set *poseidon,
+                                const cuzk_boolean *bits, const cuzk_num *leaf, const cuzk_num *siblings,
+                                const cuzk_num *root);
+
+/* ---- column hash, storage-proofs-porep stacked/circuit/hash.rs (column_hash.c) ----
+ * hash_single_column: Poseidon of the column's rows (layer 1 first) with the
+ * MerkleTree tag of arity n; rust-fil-proofs accepts n = 2 and 11 (598
+ * constraints for 11). */
+int cuzk_column_hash_gadget(cuzk_cs *cs, cuzk_num *out, const cuzk_num *rows, size_t n,
+                            const cuzk_poseidon_set *poseidon);
+int cuzk_column_hash(cuzk_fr *out, const cuzk_fr *rows, size_t n, const cuzk_poseidon_set *poseidon);
 
 #ifdef __cplusplus
 }
