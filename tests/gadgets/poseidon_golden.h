@@ -6,6 +6,7 @@
 
 #include "test.h"
 #include "cuzk/ff.h"
+#include "cuzk/r1cs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +68,45 @@ static inline void fr_from_hex_le(cuzk_fr *out, const char *hex)
     unsigned char b[32];
     if (test_unhex(b, sizeof b, hex) != 32 || cuzk_fr_from_bytes_le(out, b, NULL) != 0)
         *out = CUZK_FR_ZERO;
+}
+
+/* constraint_counts.json: num_constraints (and num_inputs_including_ONE, or -1
+ * when absent) of the entry whose "test" is exactly name; -1 if missing. */
+static inline long golden_count(const char *doc, const char *name, long *inputs)
+{
+    const char *p = golden_find_named(doc, "test", name);
+    const char *end = p ? strstr(p, "}") : NULL;
+    if (inputs)
+        *inputs = -1;
+    if (!p || !end)
+        return -1;
+    const char *q = strstr(p, "\"num_constraints\": ");
+    if (!q || q > end)
+        return -1;
+    long n = strtol(q + strlen("\"num_constraints\": "), NULL, 10);
+    q = strstr(p, "\"num_inputs_including_ONE\": ");
+    if (inputs && q && q < end)
+        *inputs = strtol(q + strlen("\"num_inputs_including_ONE\": "), NULL, 10);
+    return n;
+}
+
+/* A recorder with values must be satisfied, and must stop being satisfied once
+ * the value of v is changed (then v is restored). */
+static inline void check_witness(cuzk_cs *cs, cuzk_var v, const char *what)
+{
+    int64_t first = cuzk_cs_recorder_first_unsatisfied(cs);
+    CHECK_MSG(first == -1, "%s: witness does not satisfy constraint %lld", what, (long long)first);
+    const cuzk_fr *cur = cuzk_cs_value(cs, v);
+    if (!cur) {
+        CHECK_MSG(false, "%s: no value for the variable to flip", what);
+        return;
+    }
+    cuzk_fr old = *cur, bumped;
+    cuzk_fr_add(&bumped, &old, &CUZK_FR_ONE);
+    CHECK(cuzk_cs_set_value(cs, v, &bumped) == 0);
+    CHECK_MSG(cuzk_cs_recorder_first_unsatisfied(cs) >= 0, "%s: a changed witness value still satisfies", what);
+    CHECK(cuzk_cs_set_value(cs, v, &old) == 0);
+    CHECK(cuzk_cs_recorder_first_unsatisfied(cs) == -1);
 }
 
 #endif
