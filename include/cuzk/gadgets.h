@@ -168,6 +168,47 @@ int cuzk_sha256_gadget(cuzk_cs *cs, cuzk_boolean out[256], const cuzk_boolean *i
 /* sha256_block_no_padding: exactly one 512-bit block from the IV. */
 int cuzk_sha256_gadget_block_no_padding(cuzk_cs *cs, cuzk_boolean out[256], const cuzk_boolean in[512]);
 
+/* SHA-256 as Filecoin's tree-D hash (sha256_node.c; filecoin-hashers
+ * Sha256Function): the digest read little-endian, its first 254 bits packed
+ * into one aux number = SHA256-trunc254 as an Fr. */
+/* hash_circuit: bits in message order. */
+int cuzk_sha256_gadget_hash_to_num(cuzk_cs *cs, cuzk_num *out, const cuzk_boolean *bits, size_t n);
+/* hash_leaf_bits_circuit: left and right in to_bits_le order (LSB first per
+ * byte); each is padded to whole bytes and bit-reversed per byte. */
+int cuzk_sha256_gadget_hash_leaf_bits(cuzk_cs *cs, cuzk_num *out, const cuzk_boolean *left, size_t nl,
+                                      const cuzk_boolean *right, size_t nr);
+/* hash_multi_leaf_circuit / hash2_circuit: to_bits_le of each leaf in order
+ * (255 aux + 256 constraints each), then hash_circuit over their LE reprs. */
+int cuzk_sha256_gadget_hash_nums(cuzk_cs *cs, cuzk_num *out, const cuzk_num *leaves, size_t n);
+
+/* ---- UInt64 (uint64.c; storage-proofs-core gadgets/uint64.rs) ---- */
+typedef struct {
+    cuzk_boolean bits[64]; /* least significant first */
+    uint64_t value;        /* meaningful only when has_value */
+    bool has_value;
+} cuzk_uint64;
+cuzk_uint64 cuzk_uint64_constant(uint64_t v);
+/* 64 allocated bits, LSB first: 64 aux, 64 constraints. */
+int cuzk_uint64_alloc(cuzk_cs *cs, cuzk_uint64 *out, const uint64_t *value);
+/* multipack::pack_into_inputs of the 64 bits: 1 input (= v), 1 constraint. */
+int cuzk_uint64_pack_into_input(cuzk_cs *cs, const cuzk_uint64 *x);
+void cuzk_uint64_to_bits_be(cuzk_boolean out[64], const cuzk_uint64 *x);
+
+/* ---- SDR labeling and encoding (label.c, encode.c; storage-proofs-porep) ---- */
+#define CUZK_LABEL_PARENTS 37 /* TOTAL_PARENTS: 6 base + 8 expander, repeated */
+/* create_label_circuit: sha256(replica_id | layer u32 BE | node u64 BE | 20
+ * zero bytes | 37 parent labels), each id/parent padded with Constant(false)
+ * to 256 bits; the digest is truncated to 254 bits and packed into out.
+ * replica_id: 32..256 bits; parents[k]: parent_len <= 256 bits each (a
+ * repeated parent passes the same array again), 1..256. Message bit order. */
+int cuzk_label_gadget(cuzk_cs *cs, cuzk_num *out, const cuzk_boolean *replica_id, size_t id_len,
+                      const cuzk_boolean *const parents[CUZK_LABEL_PARENTS], size_t parent_len,
+                      const cuzk_uint32 *layer, const cuzk_uint64 *node);
+/* encode: out = key + value, (key + value) * 1 = out (1 aux, 1 constraint). */
+int cuzk_encode_gadget(cuzk_cs *cs, cuzk_num *out, const cuzk_num *key, const cuzk_num *value);
+/* decode: out = value - key, (out + key) * 1 = value. */
+int cuzk_decode_gadget(cuzk_cs *cs, cuzk_num *out, const cuzk_num *key, const cuzk_num *value);
+
 /* ==== num / poseidon / insertion / merkle (poseidon engineer) ============== */
 /* (cuzk/poseidon.h, included above, holds the native hash and its constants.) */
 
