@@ -4,5 +4,6 @@
 
 int cuzk_bench_arith_main(int argc, char **argv);
 int cuzk_bench_selfcheck_main(int argc, char **argv);
+int cuzk_bench_hash_main(int argc, char **argv); /* apps/cuzk-bench/cmd_hash.c */
 
 #endif

@@ -14,6 +14,7 @@ typedef struct {
 static const command commands[] = {
     { "arith", cuzk_bench_arith_main, "field, curve, pairing and MSM timings (--json, --runs N, --quick)" },
     { "selfcheck", cuzk_bench_selfcheck_main, "quick check of the arithmetic (pairing, MSM, encodings)" },
+    { "hash", cuzk_bench_hash_main, "native hashes of a hex message, and their speed (sha256 [--trunc254] HEX | --bench)" },
 };
 
 static void usage(FILE *f)
