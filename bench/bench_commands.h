@@ -5,5 +5,11 @@
 int cuzk_bench_arith_main(int argc, char **argv);
 int cuzk_bench_selfcheck_main(int argc, char **argv);
 int cuzk_bench_hash_main(int argc, char **argv); /* apps/cuzk-bench/cmd_hash.c */
+int cuzk_bench_hashrate_main(int argc, char **argv); /* bench/hashrate.c */
+/* Groth16 on circom circuits and snarkjs interop (apps/cuzk-bench/cmd_*.c) */
+int cuzk_bench_setup_main(int argc, char **argv);
+int cuzk_bench_prove_main(int argc, char **argv);
+int cuzk_bench_verify_main(int argc, char **argv);
+int cuzk_bench_export_snarkjs_main(int argc, char **argv);
 
 #endif

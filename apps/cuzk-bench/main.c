@@ -14,6 +14,10 @@ typedef struct {
 static const command commands[] = {
     { "arith", cuzk_bench_arith_main, "field, curve, pairing and MSM timings (--json, --runs N, --quick)" },
     { "selfcheck", cuzk_bench_selfcheck_main, "quick check of the arithmetic (pairing, MSM, encodings)" },
+    { "setup", cuzk_bench_setup_main, "Groth16 parameters for a circom .r1cs (--r1cs --out [--seed N])" },
+    { "prove", cuzk_bench_prove_main, "a Groth16 proof (--r1cs --wtns --params --out)" },
+    { "verify", cuzk_bench_verify_main, "check a proof (--params|--vk --proof --wtns|--public, or --snarkjs DIR)" },
+    { "export-snarkjs", cuzk_bench_export_snarkjs_main, "vk, proof and inputs as snarkjs JSON (--out DIR)" },
     { "hash", cuzk_bench_hash_main, "native hashes of a hex message, and their speed (sha256 [--trunc254] HEX | --bench)" },
 };
 
@@ -21,7 +25,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: cuzk-bench [--version] <command> [options]\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
+        fprintf(f, "  %-15s %s\n", commands[i].name, commands[i].help);
 }
 
 int main(int argc, char **argv)

@@ -33,3 +33,5 @@ set_tests_properties(interop_noble_gen PROPERTIES
 add_test(NAME interop_noble_check COMMAND noble_check "${CUZK_NOBLE_CASES}")
 set_tests_properties(interop_noble_check PROPERTIES
   LABELS interop TIMEOUT 1200 FIXTURES_REQUIRED noble_cases)
+
+include("${CMAKE_CURRENT_LIST_DIR}/snarkjs_tests.cmake")
