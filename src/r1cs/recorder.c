@@ -29,7 +29,8 @@ static int matrix_append(matrix *m, uint64_t row, const cuzk_lc *lc)
         m->terms = t;
         m->cap = cap;
     }
-    memcpy(m->terms + m->len, cuzk_lc_terms_c(lc), lc->len * sizeof(cuzk_lc_term));
+    if (lc->len) /* an empty matrix has no storage yet, and memcpy(NULL, ..., 0) is undefined */
+        memcpy(m->terms + m->len, cuzk_lc_terms_c(lc), lc->len * sizeof(cuzk_lc_term));
     m->len = need;
     m->row_start[row + 1] = need;
     return 0;
