@@ -1,0 +1,184 @@
+/* cuzk-bench hashrate: native tree-hash throughput, the work of tree building
+ * (trees C and R: Poseidon arity 8; columns: arity 11 / 2; tree D: SHA-256 of
+ * 64-byte node pairs), on one core and on every thread of the pool.
+ *
+ *   cuzk-bench hashrate [--runs N] [--threads N] [--quick] [--json] [--out FILE] */
+#include "bench_commands.h"
+#include "bench_util.h"
+#include "cuzk/hash.h"
+#include "cuzk/poseidon.h"
+#include "cuzk/util.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    int runs;
+    unsigned threads;
+    bool quick, json;
+    const char *out_path;
+} hr_opts;
+
+static volatile uint64_t sink;
+
+/* hashes per second of n single-threaded arity-a hashes */
+static double poseidon_1t(const cuzk_poseidon_constants *c, const cuzk_fr *in, size_t n)
+{
+    cuzk_fr out;
+    uint64_t t0 = cuzk_now_ns();
+    for (size_t i = 0; i < n; i++) {
+        cuzk_poseidon_hash(c, &out, in + (i & 255) * c->arity);
+        sink ^= out.l[0];
+    }
+    return (double)n / ((double)(cuzk_now_ns() - t0) * 1e-9);
+}
+
+static double poseidon_mt(const cuzk_poseidon_constants *c, cuzk_fr *out, const cuzk_fr *in, size_t n,
+                          cuzk_pool *pool)
+{
+    uint64_t t0 = cuzk_now_ns();
+    cuzk_poseidon_hash_many(c, out, in, n, pool);
+    double s = (double)(cuzk_now_ns() - t0) * 1e-9;
+    sink ^= out[n - 1].l[0];
+    return (double)n / s;
+}
+
+typedef struct {
+    const uint8_t *msg;
+    size_t n, per;
+} sha_ctx;
+
+static void sha_task(void *arg, size_t task)
+{
+    const sha_ctx *s = arg;
+    size_t lo = task * s->per, hi = lo + s->per < s->n ? lo + s->per : s->n;
+    uint8_t d[32];
+    uint64_t acc = 0;
+    for (size_t i = lo; i < hi; i++) {
+        cuzk_sha256_trunc254(d, s->msg + (i & 1023) * 64, 64);
+        acc ^= d[0];
+    }
+    sink ^= acc;
+}
+
+/* tree-D nodes per second: SHA256-trunc254 of 64 bytes */
+static double sha_rate(const uint8_t *msg, size_t n, cuzk_pool *pool)
+{
+    size_t tasks = pool ? cuzk_pool_threads(pool) * 4 : 1;
+    sha_ctx s = { msg, n, (n + tasks - 1) / tasks };
+    uint64_t t0 = cuzk_now_ns();
+    cuzk_pool_run(pool, tasks, sha_task, &s);
+    return (double)n / ((double)(cuzk_now_ns() - t0) * 1e-9);
+}
+
+static int parse(hr_opts *o, int argc, char **argv)
+{
+    *o = (hr_opts){ .runs = 5 };
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--quick"))
+            o->quick = true;
+        else if (!strcmp(a, "--json"))
+            o->json = true;
+        else if (!strcmp(a, "--runs") && i + 1 < argc) {
+            o->runs = atoi(argv[++i]);
+            if (o->runs < 1 || o->runs > BENCH_MAX_RUNS) {
+                fprintf(stderr, "hashrate: --runs must be 1..%d\n", BENCH_MAX_RUNS);
+                return -1;
+            }
+        } else if (!strcmp(a, "--threads") && i + 1 < argc) {
+            int t = atoi(argv[++i]);
+            if (t < 1 || t > 1024) {
+                fprintf(stderr, "hashrate: --threads must be 1..1024\n");
+                return -1;
+            }
+            o->threads = (unsigned)t;
+        } else if (!strcmp(a, "--out") && i + 1 < argc) {
+            o->out_path = argv[++i];
+        } else {
+            fprintf(stderr,
+                    "usage: cuzk-bench hashrate [--runs N] [--threads N] [--quick] [--json] [--out FILE]\n"
+                    "  hashes per second of Poseidon arity 8 / 11 / 2 (one core and all threads)\n"
+                    "  and of SHA-256 tree-D nodes (64 bytes), for tree building\n");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+#define MEASURE(rep, name, unit, runs, expr)                        \
+    do {                                                            \
+        double s_[BENCH_MAX_RUNS];                                  \
+        for (int r_ = 0; r_ < (runs); r_++)                         \
+            s_[r_] = (expr);                                        \
+        bench_report_add((rep), (name), (unit), s_, (runs));        \
+    } while (0)
+
+int cuzk_bench_hashrate_main(int argc, char **argv)
+{
+    hr_opts o;
+    if (parse(&o, argc, argv) != 0)
+        return 2;
+    cuzk_pool *pool = cuzk_pool_create(o.threads);
+    cuzk_poseidon_set ps;
+    const uint32_t arities[] = { 2, 8, 11 };
+    cuzk_err err;
+    if (!pool || cuzk_poseidon_set_init(&ps, arities, 3, &err) != 0) {
+        fprintf(stderr, "hashrate: cannot start (%s)\n", pool ? err.msg : "thread pool");
+        cuzk_pool_destroy(pool);
+        return 1;
+    }
+    const size_t n1 = o.quick ? 2000 : 20000, nmt = o.quick ? 8192 : 65536;
+    cuzk_fr *in = calloc(nmt * 11, sizeof *in), *out = calloc(nmt, sizeof *out);
+    uint8_t *msg = malloc(1024 * 64);
+    if (!in || !out || !msg) {
+        fprintf(stderr, "hashrate: out of memory\n");
+        free(in), free(out), free(msg);
+        cuzk_poseidon_set_free(&ps);
+        cuzk_pool_destroy(pool);
+        return 1;
+    }
+    cuzk_rng rng;
+    cuzk_rng_seed(&rng, 0x4a5);
+    for (size_t i = 0; i < nmt * 11; i++)
+        cuzk_fr_from_u64(&in[i], cuzk_rng_u64(&rng)); /* any values: the cost does not depend on them */
+    for (size_t i = 0; i < 1024 * 64; i++)
+        msg[i] = (uint8_t)cuzk_rng_u64(&rng);
+
+    bench_report rep;
+    bench_report_init(&rep, "hashrate", argc, argv);
+    rep.threads = (int)cuzk_pool_threads(pool);
+    char cpu[256];
+    bench_cpu_model(cpu, sizeof cpu);
+    cuzk_log("hashrate: %s, %d threads, field backend %s, sha256 %s, %d runs", cpu, rep.threads,
+             cuzk_ff_backend(), cuzk_sha256_backend(), o.runs);
+
+    const cuzk_poseidon_constants *c8 = cuzk_poseidon_set_get(&ps, 8);
+    MEASURE(&rep, "poseidon8_1t", "hash/s", o.runs, poseidon_1t(c8, in, n1));
+    MEASURE(&rep, "poseidon8_mt", "hash/s", o.runs, poseidon_mt(c8, out, in, nmt, pool));
+    MEASURE(&rep, "poseidon11_1t", "hash/s", o.runs, poseidon_1t(cuzk_poseidon_set_get(&ps, 11), in, n1));
+    MEASURE(&rep, "poseidon2_1t", "hash/s", o.runs, poseidon_1t(cuzk_poseidon_set_get(&ps, 2), in, n1));
+    MEASURE(&rep, "sha256_64B_1t", "hash/s", o.runs, sha_rate(msg, n1 * 20, NULL));
+    MEASURE(&rep, "sha256_64B_mt", "hash/s", o.runs, sha_rate(msg, nmt * 20, pool));
+
+    int rc = 0;
+    if (o.json)
+        rc = bench_report_write_json(&rep, stdout) != 0;
+    else
+        bench_report_print_table(&rep, stdout);
+    if (o.out_path) {
+        FILE *f = fopen(o.out_path, "w");
+        if (!f || bench_report_write_json(&rep, f) != 0) {
+            fprintf(stderr, "hashrate: cannot write %s\n", o.out_path);
+            rc = 1;
+        }
+        if (f)
+            fclose(f);
+    }
+    free(in), free(out), free(msg);
+    cuzk_poseidon_set_free(&ps);
+    cuzk_pool_destroy(pool);
+    return rc;
+}
