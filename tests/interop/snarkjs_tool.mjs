@@ -7,6 +7,13 @@
 //   prove --r1cs R --wasm W --input I --ptau P --wtns-out WT --dir D
 //       the witness (WT) from circom's wasm, a zkey with one contribution, and
 //       D/{verification_key,proof,public}.json made by snarkjs
+//   zkey --r1cs R --ptau P --out Z --vk V
+//       snarkjs's Groth16 setup of R (no contribution: the benchmark only
+//       proves) and its verification key V
+//   time-prove --zkey Z --wtns W --runs N --dir D
+//       times groth16.prove in this process (after one untimed warm-up that
+//       builds the curve), writes D/{proof,public}.json and prints
+//       {"prove_ms": [...]} on stdout (used by cuzk-bench groth16-cpu --snarkjs)
 //   tamper --ours D1 --theirs D2 --out BASE
 //       checks that our vk_alphabeta_12 is ffjavascript's e(alpha, beta) and that
 //       both sides give the same public signals, then writes the bad variants:
@@ -67,6 +74,28 @@ async function prove(a) {
     writeJson(`${a.dir}/public.json`, publicSignals);
 }
 
+async function zkey(a) {
+    need(a, "r1cs", "ptau", "out", "vk");
+    await snarkjs.zKey.newZKey(a.r1cs, a.ptau, a.out + ".tmp");
+    writeJson(a.vk, await snarkjs.zKey.exportVerificationKey(a.out + ".tmp"));
+    renameSync(a.out + ".tmp", a.out);
+}
+
+async function timeProve(a) {
+    need(a, "zkey", "wtns", "runs", "dir");
+    mkdirSync(a.dir, { recursive: true });
+    let res = await snarkjs.groth16.prove(a.zkey, a.wtns);
+    const ms = [];
+    for (let i = 0; i < Number(a.runs); i++) {
+        const t0 = process.hrtime.bigint();
+        res = await snarkjs.groth16.prove(a.zkey, a.wtns);
+        ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    writeJson(`${a.dir}/proof.json`, res.proof);
+    writeJson(`${a.dir}/public.json`, res.publicSignals);
+    console.log(JSON.stringify({ prove_ms: ms }));
+}
+
 function copyTriple(from, to) {
     mkdirSync(to, { recursive: true });
     for (const f of ["verification_key.json", "proof.json", "public.json"]) copyFileSync(`${from}/${f}`, `${to}/${f}`);
@@ -110,8 +139,8 @@ async function tamper(a) {
 }
 
 const [cmd, ...rest] = process.argv.slice(2);
-const table = { ptau, prove, tamper };
-if (!table[cmd]) usage(`unknown command '${cmd}' (ptau, prove, tamper)`);
+const table = { ptau, prove, zkey, "time-prove": timeProve, tamper };
+if (!table[cmd]) usage(`unknown command '${cmd}' (${Object.keys(table).join(", ")})`);
 try {
     const ok = await table[cmd](args(rest));
     process.exit(ok === false ? 1 : 0);
