@@ -285,6 +285,17 @@ int cuzk_merkle_node(cuzk_fr *out, cuzk_merkle_hasher h, const cuzk_poseidon_set
 int cuzk_merkle_root_from_path(cuzk_fr *root, const cuzk_merkle_shape *s, const cuzk_poseidon_set *poseidon,
                                const cuzk_fr *leaf, const cuzk_fr *siblings, uint64_t index);
 
+/* Whole trees (merkle_tree.c): nodes holds every level, leaves first (given
+ * by the caller), then each level up to the root (the last node). Levels are
+ * hashed over the pool (may be NULL). leaves/nodes are 0 for an invalid shape
+ * or more than 2^62 leaves. */
+uint64_t cuzk_merkle_tree_leaves(const cuzk_merkle_shape *s);
+uint64_t cuzk_merkle_tree_nodes(const cuzk_merkle_shape *s);
+int cuzk_merkle_tree_build(cuzk_fr *nodes, const cuzk_merkle_shape *s, const cuzk_poseidon_set *poseidon,
+                           cuzk_pool *pool, cuzk_err *err);
+/* The siblings of leaf index, in path order, from a built tree. */
+int cuzk_merkle_tree_path(cuzk_fr *siblings, const cuzk_fr *nodes, const cuzk_merkle_shape *s, uint64_t index);
+
 /* The path part of PoRCircuit::synthesize: for each level from the leaf, its
  * index bits (AllocatedBit, least significant first), its siblings (aux, path
  * order), the insertion and the node hash. siblings is NULL without values;
