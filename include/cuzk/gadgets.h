@@ -7,7 +7,7 @@
  *
  * Conventions. Every gadget takes the constraint system first and returns 0 or
  * an error code (the cs error is sticky: cuzk_cs_error names the first failure).
- * Values are carried beside variables when the cs has values
+ * Outputs may alias inputs unless a function says otherwise. Values are carried beside variables when the cs has values
  * (cuzk_cs_has_values) and ignored otherwise, so one synthesis routine serves
  * setup, counting and proving. */
 #ifndef CUZK_GADGETS_H
@@ -122,7 +122,7 @@ void cuzk_multipack_bytes_to_bits(bool *out, const uint8_t *bytes, size_t n);
 void cuzk_multipack_bytes_to_bits_le(bool *out, const uint8_t *bytes, size_t n);
 /* storage-proofs-core reverse_bit_numbering: pads with Constant(false) to a
  * multiple of 8 and reverses the bits inside each byte. out has room for
- * round_up(n, 8); returns that length. */
+ * round_up(n, 8) and does not overlap in; returns that length. */
 size_t cuzk_boolean_reverse_bit_numbering(cuzk_boolean *out, const cuzk_boolean *in, size_t n);
 
 /* ---- UInt32 and MultiEq (uint32.c, multieq.c) ---- */
@@ -204,7 +204,8 @@ void cuzk_uint64_to_bits_be(cuzk_boolean out[64], const cuzk_uint64 *x);
 int cuzk_label_gadget(cuzk_cs *cs, cuzk_num *out, const cuzk_boolean *replica_id, size_t id_len,
                       const cuzk_boolean *const parents[CUZK_LABEL_PARENTS], size_t parent_len,
                       const cuzk_uint32 *layer, const cuzk_uint64 *node);
-/* encode: out = key + value, (key + value) * 1 = out (1 aux, 1 constraint). */
+/* encode: out = key + value, (key + value) * 1 = out (1 aux, 1 constraint);
+ * the same as cuzk_num_add, kept under the upstream name. */
 int cuzk_encode_gadget(cuzk_cs *cs, cuzk_num *out, const cuzk_num *key, const cuzk_num *value);
 /* decode: out = value - key, (out + key) * 1 = value. */
 int cuzk_decode_gadget(cuzk_cs *cs, cuzk_num *out, const cuzk_num *key, const cuzk_num *value);
