@@ -7,9 +7,10 @@
  *
  * Conventions. Every gadget takes the constraint system first and returns 0 or
  * an error code (the cs error is sticky: cuzk_cs_error names the first failure).
- * Outputs may alias inputs unless a function says otherwise. Values are carried beside variables when the cs has values
- * (cuzk_cs_has_values) and ignored otherwise, so one synthesis routine serves
- * setup, counting and proving. */
+ * Outputs may alias inputs unless a function says otherwise. Values are
+ * carried beside variables when the cs has values (cuzk_cs_has_values) and
+ * ignored otherwise, so one synthesis routine serves setup, counting and
+ * proving. */
 #ifndef CUZK_GADGETS_H
 #define CUZK_GADGETS_H
 
