@@ -118,12 +118,24 @@ int cuzk_insertion_insert(cuzk_cs *cs, cuzk_num *out, const cuzk_num *x, const c
 {
     if (n_bits < 1 || n_bits > 16)
         return CUZK_ERR_INVALID_ARGUMENT;
-    /* x is copied so out may alias it; out must not overlap the siblings */
-    cuzk_num xc = *x;
+    /* copies, so that out may alias x or the siblings */
+    const size_t ns = ((size_t)1 << n_bits) - 1;
+    cuzk_num xc = *x, small[15], *sc = ns <= 15 ? small : malloc(ns * sizeof *sc);
+    cuzk_boolean bc[16];
+    if (!sc)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    for (size_t i = 0; i < ns; i++)
+        sc[i] = siblings[i];
+    for (size_t i = 0; i < n_bits; i++)
+        bc[i] = bits[i];
+    int rc;
     switch (n_bits) {
-    case 1: return insert_2(cs, out, &xc, bits, siblings);
-    case 2: return insert_4(cs, out, &xc, bits, siblings);
-    case 3: return insert_8(cs, out, &xc, bits, siblings);
-    default: return insert_general(cs, out, &xc, bits, n_bits, siblings);
+    case 1: rc = insert_2(cs, out, &xc, bc, sc); break;
+    case 2: rc = insert_4(cs, out, &xc, bc, sc); break;
+    case 3: rc = insert_8(cs, out, &xc, bc, sc); break;
+    default: rc = insert_general(cs, out, &xc, bc, n_bits, sc); break;
     }
+    if (sc != small)
+        free(sc);
+    return rc;
 }

@@ -29,8 +29,10 @@ static int alloc_result(cuzk_cs *cs, cuzk_num *out, bool known, const cuzk_fr *v
     return cuzk_num_alloc(cs, out, known ? num_value(cs, v) : NULL);
 }
 
-int cuzk_num_mul(cuzk_cs *cs, cuzk_num *out, const cuzk_num *a, const cuzk_num *b)
+int cuzk_num_mul(cuzk_cs *cs, cuzk_num *out, const cuzk_num *a_in, const cuzk_num *b_in)
 {
+    cuzk_num a0 = *a_in, b0 = *b_in; /* out may alias an input */
+    const cuzk_num *a = &a0, *b = &b0;
     cuzk_fr v;
     if (both(a, b))
         cuzk_fr_mul(&v, &a->value, &b->value);

@@ -95,8 +95,34 @@ static void test_insert8_needs_is_bits(void)
     cuzk_cs_free(cs);
 }
 
+/* out may alias the siblings (gadgets.h: outputs may alias inputs). */
+static void test_alias(void)
+{
+    cuzk_cs *cs = cuzk_cs_recorder_new(true);
+    cuzk_num x, row[4];
+    cuzk_boolean bits[2];
+    cuzk_fr v;
+    cuzk_fr_from_u64(&v, 99);
+    CHECK(cuzk_num_alloc(cs, &x, &v) == 0);
+    for (int i = 0; i < 3; i++) {
+        cuzk_fr_from_u64(&v, (uint64_t)i + 1);
+        CHECK(cuzk_num_alloc(cs, &row[i], &v) == 0);
+    }
+    bool b0 = true, b1 = false; /* index 1 */
+    CHECK(cuzk_boolean_alloc(cs, &bits[0], &b0) == 0 && cuzk_boolean_alloc(cs, &bits[1], &b1) == 0);
+    CHECK(cuzk_insertion_insert(cs, row, &x, bits, 2, row) == 0);
+    const uint64_t want[4] = { 1, 99, 2, 3 };
+    for (int i = 0; i < 4; i++) {
+        cuzk_fr_from_u64(&v, want[i]);
+        CHECK(cuzk_fr_eq(&row[i].value, &v));
+    }
+    CHECK(cuzk_cs_recorder_first_unsatisfied(cs) == -1);
+    cuzk_cs_free(cs);
+}
+
 int main(void)
 {
+    test_alias();
     test_size(1, 2);
     test_size(2, 8);   /* storage-proofs-core insertion.rs: insert_4 = 8 */
     test_size(3, 22);  /* insertion.rs: insert_8 = 22; spec 2.5 */

@@ -41,6 +41,13 @@ static void test_mul_square(void)
     CHECK(is_var(&A, 0, a.var, 1) && is_var(&B, 0, a.var, 1) && is_var(&C, 0, aa.var, 1));
     check_witness(cs, ab.var, "mul");
     check_witness(cs, aa.var, "square");
+    /* out may alias an input: a = a * b */
+    cuzk_num a_keep = a;
+    CHECK(cuzk_num_mul(cs, &a, &a, &b) == 0);
+    CHECK(cuzk_cs_recorder_constraint(cs, 2, &A, &B, &C) == 0);
+    CHECK(is_var(&A, 0, a_keep.var, 1) && is_var(&B, 0, b.var, 1) && is_var(&C, 0, a.var, 1));
+    CHECK(cuzk_fr_eq(&a.value, &ab.value));
+    CHECK(cuzk_cs_recorder_first_unsatisfied(cs) == -1);
     cuzk_cs_free(cs);
 }
 
