@@ -1,0 +1,170 @@
+/* cuzk porep: the stacked-DRG PoRep outside the circuit (storage-proofs-porep
+ * "vanilla"): registered-proof configs, replica_id, the SDR graph (DRG and
+ * expander parents), challenges, labels, trees D/C/R, vanilla proofs and the
+ * public inputs of a partition circuit.
+ *
+ * Byte conventions follow rust-fil-proofs' serde output (formats spec §4.1):
+ * every domain value (labels, tree nodes, comm_*, replica_id) is 32 bytes,
+ * the little-endian repr of an Fr; SHA-256 tree-D nodes have the top two bits
+ * of byte 31 cleared. The types below are shared with the C1 JSON reader and
+ * writer (src/circuits/porep/c1_*.c). */
+#ifndef CUZK_POREP_H
+#define CUZK_POREP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include "cuzk/ff.h"
+#include "cuzk/util.h"
+#include "cuzk/poseidon.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==== shared types ======================================================== */
+
+#define CUZK_POREP_DRG_PARENTS 6      /* BASE_DEGREE */
+#define CUZK_POREP_EXP_PARENTS 8      /* EXP_DEGREE */
+#define CUZK_POREP_PARENTS 14         /* DRG then expander */
+#define CUZK_POREP_LABEL_PARENTS 37   /* TOTAL_PARENTS: parent labels hashed per label */
+#define CUZK_POREP_MAX_LAYERS 11
+#define CUZK_POREP_MAX_CHALLENGES 18  /* per partition */
+/* Longest path: tree D of 2^31 nodes (31 levels); tree C/R 8-8-2 of 2^31 nodes
+ * has 9 + 1 + 1 levels and 9*7 + 7 + 1 = 71 sibling hashes. */
+#define CUZK_POREP_MAX_PATH_LEVELS 32
+#define CUZK_POREP_MAX_PATH_HASHES 72
+
+/* ApiVersion (storage-proofs-core api_version.rs). */
+typedef enum {
+    CUZK_POREP_API_V1_0_0 = 0,
+    CUZK_POREP_API_V1_1_0 = 1,
+    CUZK_POREP_API_V1_2_0 = 2,
+} cuzk_porep_api;
+
+/* ApiFeature bits. */
+#define CUZK_POREP_FEAT_SYNTHETIC 1u  /* SyntheticPoRep */
+#define CUZK_POREP_FEAT_NI        2u  /* NonInteractivePoRep */
+
+/* RegisteredSealProof, numbered as filecoin-proofs-api (the number is the
+ * porep_id's first u64). */
+typedef enum {
+    CUZK_SEAL_2KIB_V1 = 0, CUZK_SEAL_8MIB_V1, CUZK_SEAL_512MIB_V1, CUZK_SEAL_32GIB_V1, CUZK_SEAL_64GIB_V1,
+    CUZK_SEAL_2KIB_V1_1 = 5, CUZK_SEAL_8MIB_V1_1, CUZK_SEAL_512MIB_V1_1, CUZK_SEAL_32GIB_V1_1,
+    CUZK_SEAL_64GIB_V1_1,
+    CUZK_SEAL_2KIB_V1_1_SYNTH = 10, CUZK_SEAL_8MIB_V1_1_SYNTH, CUZK_SEAL_512MIB_V1_1_SYNTH,
+    CUZK_SEAL_32GIB_V1_1_SYNTH, CUZK_SEAL_64GIB_V1_1_SYNTH,
+    CUZK_SEAL_2KIB_V1_2_NI = 15, CUZK_SEAL_8MIB_V1_2_NI, CUZK_SEAL_512MIB_V1_2_NI, CUZK_SEAL_32GIB_V1_2_NI,
+    CUZK_SEAL_64GIB_V1_2_NI,
+    CUZK_SEAL__COUNT
+} cuzk_seal_proof;
+
+/* How the challenges of a sector are drawn. */
+typedef enum {
+    CUZK_POREP_CHALLENGES_INTERACTIVE = 0, /* SHA-256 of replica_id, seed, index */
+    CUZK_POREP_CHALLENGES_SYNTHETIC = 1,   /* selected from the synthetic set by the seed */
+    CUZK_POREP_CHALLENGES_NI = 2,          /* SHA-256 of a tag, replica_id, comm_r, index */
+} cuzk_porep_challenge_mode;
+
+/* Everything the vanilla PoRep and the circuit need to know about a sector
+ * kind. Filled by cuzk_porep_config_init / _custom; plain data. */
+typedef struct {
+    uint64_t sector_size;        /* bytes */
+    uint64_t nodes;              /* sector_size / 32 */
+    uint32_t layers;
+    uint32_t partitions;
+    uint32_t challenges_per_partition;
+    uint32_t min_challenges;     /* partitions * challenges_per_partition >= this */
+    /* Tree C / tree R shape U8-V-W: base_levels arity-8 levels, then one
+     * sub_arity level (0 = none), then one top_arity level (0 = none). */
+    uint32_t base_arity, base_levels, sub_arity, top_arity;
+    uint32_t tree_d_levels;      /* log2(nodes) */
+    cuzk_porep_api api_version;
+    uint32_t features;           /* CUZK_POREP_FEAT_* */
+    cuzk_porep_challenge_mode challenge_mode;
+    int32_t seal_proof;          /* cuzk_seal_proof, or -1 for a custom config */
+    uint8_t porep_id[32];
+} cuzk_porep_config;
+
+/* One Merkle inclusion proof as rust-fil-proofs serialises it (MerkleProof
+ * with ProofData Single / Sub / Top). Level i (0 = next to the leaf) has
+ * arity[i] - 1 sibling hashes, stored in order in hashes[] with the current
+ * node removed; index[i] is the current node's position among its siblings.
+ * The first base_levels levels form the base proof, then sub_levels (0 or 1)
+ * and top_levels (0 or 1). */
+typedef struct {
+    uint8_t root[32];
+    uint8_t leaf[32];
+    uint32_t base_levels, sub_levels, top_levels;
+    uint8_t arity[CUZK_POREP_MAX_PATH_LEVELS];
+    uint8_t index[CUZK_POREP_MAX_PATH_LEVELS];
+    uint8_t hashes[CUZK_POREP_MAX_PATH_HASHES][32];
+} cuzk_porep_merkle_proof;
+
+/* A column of tree C: the node's label in every layer (rows[0] = layer 1). */
+typedef struct {
+    uint32_t index;
+    uint32_t n_rows;             /* = layers */
+    uint8_t rows[CUZK_POREP_MAX_LAYERS][32];
+} cuzk_porep_column;
+
+typedef struct {
+    cuzk_porep_column column;
+    cuzk_porep_merkle_proof inclusion; /* tree C, leaf = Poseidon_layers(rows) */
+} cuzk_porep_column_proof;
+
+/* LabelingProof / EncodingProof: the 37 parent labels that were hashed
+ * (already repeated to 37), the layer (1-based) and the node. */
+typedef struct {
+    uint8_t parents[CUZK_POREP_LABEL_PARENTS][32];
+    uint32_t layer_index;
+    uint64_t node;
+} cuzk_porep_labeling_proof;
+
+/* stacked::Proof: everything proven for one challenge. */
+typedef struct {
+    cuzk_porep_merkle_proof comm_d_proof;      /* tree D, leaf = data node */
+    cuzk_porep_merkle_proof comm_r_last_proof; /* tree R, leaf = replica node */
+    cuzk_porep_column_proof c_x;               /* the challenge's column */
+    cuzk_porep_column_proof drg_parents[CUZK_POREP_DRG_PARENTS];
+    cuzk_porep_column_proof exp_parents[CUZK_POREP_EXP_PARENTS];
+    uint32_t n_labeling;                       /* = layers */
+    cuzk_porep_labeling_proof labeling[CUZK_POREP_MAX_LAYERS];
+    cuzk_porep_labeling_proof encoding;        /* the last layer's, again */
+} cuzk_porep_challenge_proof;
+
+/* SealCommitPhase1Output minus its JSON: proofs[p * challenges_per_partition + i]
+ * is challenge i of partition p. Own proofs with cuzk_alloc; free with
+ * cuzk_porep_c1_free. */
+typedef struct {
+    int32_t seal_proof;          /* cuzk_seal_proof */
+    uint8_t comm_r[32], comm_d[32], replica_id[32], seed[32], ticket[32];
+    uint32_t partitions, challenges_per_partition;
+    cuzk_porep_challenge_proof *proofs;
+} cuzk_porep_c1;
+
+void cuzk_porep_c1_free(cuzk_porep_c1 *c1); /* frees proofs, keeps the struct */
+
+/* ==== configs (porep_config.c) ============================================ */
+
+/* The config of a registered seal proof. */
+int cuzk_porep_config_init(cuzk_porep_config *cfg, cuzk_seal_proof proof, cuzk_err *err);
+/* Name as filecoin-proofs-api spells it ("StackedDrg2KiBV1_1_Feat_SyntheticPoRep"),
+ * NULL when out of range; and the reverse (-1 if unknown). */
+const char *cuzk_seal_proof_name(int proof);
+int cuzk_seal_proof_from_name(const char *name);
+/* The VanillaSealProof enum key for a registered proof ("StackedDrg2KiBV1"). */
+const char *cuzk_seal_proof_shape_name(int proof);
+/* porep_id: registered proof number u64 LE, nonce 0 u64 LE, 16 zero bytes. */
+void cuzk_porep_id(uint8_t out[32], uint64_t registered_proof, uint64_t nonce);
+/* A test config (any power-of-two nodes >= 2, layers, a tree shape), as the
+ * upstream tests build them. porep_id given. */
+int cuzk_porep_config_custom(cuzk_porep_config *cfg, uint64_t nodes, uint32_t layers, uint32_t sub_arity,
+                             uint32_t top_arity, cuzk_porep_api api, uint32_t features,
+                             const uint8_t porep_id[32], uint32_t partitions, uint32_t challenges_per_partition,
+                             cuzk_err *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
