@@ -155,6 +155,15 @@ int cuzk_bench_hashrate_main(int argc, char **argv)
     cuzk_log("hashrate: %s, %d threads, field backend %s, sha256 %s, %d runs", cpu, rep.threads,
              cuzk_ff_backend(), cuzk_sha256_backend(), o.runs);
 
+    /* the machine is shared: record how busy it was, to read the rates by */
+    double load[BENCH_MAX_RUNS];
+    FILE *lf = fopen("/proc/loadavg", "r");
+    if (!lf || fscanf(lf, "%lf", &load[0]) != 1)
+        load[0] = -1;
+    if (lf)
+        fclose(lf);
+    bench_report_add(&rep, "load_avg_1min", "procs", load, 1);
+
     const cuzk_poseidon_constants *c8 = cuzk_poseidon_set_get(&ps, 8);
     MEASURE(&rep, "poseidon8_1t", "hash/s", o.runs, poseidon_1t(c8, in, n1));
     MEASURE(&rep, "poseidon8_mt", "hash/s", o.runs, poseidon_mt(c8, out, in, nmt, pool));
