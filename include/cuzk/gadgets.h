@@ -248,7 +248,7 @@ int cuzk_poseidon_gadget_md(cuzk_cs *cs, cuzk_num *out, const cuzk_num *in, size
  * out[2^n_bits] = siblings with x placed at the index given by bits (least
  * significant first); 2^n_bits - 1 siblings. Sizes 2, 4, 8 use the
  * hand-optimised shapes (2, 8, 22 constraints; size 8 needs Is bits), others
- * select: size * (size - 1). */
+ * select: size * (size - 1). out may alias x or the siblings. */
 int cuzk_insertion_insert(cuzk_cs *cs, cuzk_num *out, const cuzk_num *x, const cuzk_boolean *bits, size_t n_bits,
                           const cuzk_num *siblings);
 /* insertion::select: from[bits] by a tree of picks, most significant bit first. */
@@ -265,7 +265,8 @@ typedef struct {
     uint32_t base_arity, base_levels, sub_arity, top_arity;
 } cuzk_merkle_shape;
 
-/* Levels, index bits (= log2 of the leaf count) and siblings of a path; 0 for an invalid shape. */
+/* Levels, index bits (= log2 of the leaf count) and siblings of a path, for a
+ * shape that passes cuzk_merkle_shape_check. */
 uint32_t cuzk_merkle_shape_levels(const cuzk_merkle_shape *s);
 uint32_t cuzk_merkle_shape_index_bits(const cuzk_merkle_shape *s);
 uint32_t cuzk_merkle_shape_siblings(const cuzk_merkle_shape *s);
