@@ -164,6 +164,66 @@ int cuzk_porep_config_custom(cuzk_porep_config *cfg, uint64_t nodes, uint32_t la
                              const uint8_t porep_id[32], uint32_t partitions, uint32_t challenges_per_partition,
                              cuzk_err *err);
 
+/* ==== the SDR graph (sdr_graph.c) ========================================= */
+
+/* Seeds and Feistel parameters of one graph; plain data. */
+typedef struct {
+    uint64_t nodes;
+    cuzk_porep_api api;          /* V1_0_0: legacy predecessor slot and u32 expander cast */
+    uint8_t drg_seed[28];        /* SHA256("Filecoin_DRSample" || porep_id)[0..28] */
+    uint64_t feistel_keys[4];    /* SHA256("Filecoin_Feistel" || porep_id) as 4 u64 LE */
+    uint64_t feistel_left_mask, feistel_right_mask;
+    uint32_t feistel_half_bits;
+} cuzk_porep_graph;
+
+int cuzk_porep_graph_init(cuzk_porep_graph *g, uint64_t nodes, cuzk_porep_api api, const uint8_t porep_id[32],
+                          cuzk_err *err);
+/* The 6 DRG parents (V1_1+: predecessor first; V1_0: predecessor last). */
+void cuzk_porep_graph_drg_parents(const cuzk_porep_graph *g, uint32_t node, uint32_t out[CUZK_POREP_DRG_PARENTS]);
+/* The 8 expander parents. */
+void cuzk_porep_graph_exp_parents(const cuzk_porep_graph *g, uint32_t node, uint32_t out[CUZK_POREP_EXP_PARENTS]);
+/* DRG then expander: the 14 parents, as one row of the parent cache. */
+void cuzk_porep_graph_parents(const cuzk_porep_graph *g, uint32_t node, uint32_t out[CUZK_POREP_PARENTS]);
+/* The Feistel permutation of [0, nodes * 8) (exposed for tests). */
+uint64_t cuzk_porep_feistel_permute(const cuzk_porep_graph *g, uint64_t index);
+/* Every node's 14 parents (nodes * 14 u32, rust-fil-proofs' parent-cache
+ * layout), over the pool (may be NULL). */
+int cuzk_porep_graph_parent_cache(const cuzk_porep_graph *g, uint32_t *out, cuzk_pool *pool, cuzk_err *err);
+
+/* ==== C1 output JSON (c1_parse.c, c1_write.c) ============================ */
+
+/* Curio's envelope {"SectorNum", "Phase1Out": base64 of the C1 JSON,
+ * "SectorSize"}, when the input was one. */
+typedef struct {
+    bool present;
+    uint64_t sector_num;
+    uint64_t sector_size;        /* checked against the registered proof */
+} cuzk_c1_envelope;
+
+/* Streaming reader: feed any chunks (a file, gRPC slices), then finish. The
+ * input is a SealCommitPhase1Output JSON or the envelope around one (detected
+ * by its first key). Every shape (partitions, challenges, Merkle paths for
+ * the tree shape, columns, labels) is checked against the registered proof,
+ * which must precede vanilla_proofs; domain values must be < r (seed and
+ * ticket excepted). Errors name the JSON path: "c1: vanilla_proofs.
+ * StackedDrg2KiBV1[0][1].comm_d_proofs.data.Single.root[3]: ...". A failed
+ * feed stays failed. */
+typedef struct cuzk_c1_parser cuzk_c1_parser;
+cuzk_c1_parser *cuzk_c1_parser_new(void);    /* NULL when out of memory */
+int cuzk_c1_parser_feed(cuzk_c1_parser *p, const void *data, size_t len, cuzk_err *err);
+/* Moves the result into out (free with cuzk_porep_c1_free); env may be NULL. */
+int cuzk_c1_parser_finish(cuzk_c1_parser *p, cuzk_porep_c1 *out, cuzk_c1_envelope *env, cuzk_err *err);
+void cuzk_c1_parser_free(cuzk_c1_parser *p);
+/* One buffer / one file (read in 64 KiB chunks). */
+int cuzk_c1_parse(const void *data, size_t len, cuzk_porep_c1 *out, cuzk_c1_envelope *env, cuzk_err *err);
+int cuzk_c1_parse_file(const char *path, cuzk_porep_c1 *out, cuzk_c1_envelope *env, cuzk_err *err);
+
+/* The JSON exactly as serde_json writes it (compact, declaration order), in
+ * a malloc'd NUL-terminated buffer (free with free()); *len excludes the NUL.
+ * The envelope writer wraps it as Curio does, SectorSize from the proof. */
+int cuzk_c1_write(const cuzk_porep_c1 *c1, char **json, size_t *len, cuzk_err *err);
+int cuzk_c1_write_envelope(const cuzk_porep_c1 *c1, uint64_t sector_num, char **json, size_t *len, cuzk_err *err);
+
 #ifdef __cplusplus
 }
 #endif
