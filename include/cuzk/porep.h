@@ -224,6 +224,56 @@ int cuzk_c1_parse_file(const char *path, cuzk_porep_c1 *out, cuzk_c1_envelope *e
 int cuzk_c1_write(const cuzk_porep_c1 *c1, char **json, size_t *len, cuzk_err *err);
 int cuzk_c1_write_envelope(const cuzk_porep_c1 *c1, uint64_t sector_num, char **json, size_t *len, cuzk_err *err);
 
+/* ==== labels (sdr_label.c) ================================================ */
+
+/* All labels: labels[((layer - 1) * nodes + node) * 32], layers 1..layers, in
+ * order (each layer is sequential). parent_cache (nodes * 14, may be NULL:
+ * parents are then computed on the fly). */
+int cuzk_porep_labels(uint8_t *labels, const cuzk_porep_graph *g, const uint32_t *parent_cache, uint32_t layers,
+                      const uint8_t replica_id[32], cuzk_err *err);
+/* The 37 parent labels hashed for a node of `layer` (DRG parents from layer,
+ * expander parents from layer - 1 when layer > 1), from the labels array
+ * above: what a labeling proof holds. */
+void cuzk_porep_label_parents(uint8_t out[CUZK_POREP_LABEL_PARENTS][32], const uint8_t *labels, uint64_t nodes,
+                              uint32_t layer, const uint32_t parents[CUZK_POREP_PARENTS]);
+/* One label from its 37 parent labels (ignored for node 0). */
+void cuzk_porep_label_hash(uint8_t out[32], const uint8_t replica_id[32], uint32_t layer, uint64_t node,
+                           const uint8_t parents[CUZK_POREP_LABEL_PARENTS][32]);
+
+/* ==== replica_id and Fr32 (vanilla_replica.c) ============================= */
+
+/* SHA256-trunc254(prover_id || sector_id u64 BE || ticket || comm_d || porep_id). */
+void cuzk_porep_replica_id(uint8_t out[32], const uint8_t prover_id[32], uint64_t sector_id,
+                           const uint8_t ticket[32], const uint8_t comm_d[32], const uint8_t porep_id[32]);
+/* true when the 32 LE bytes are a canonical Fr (< r). */
+bool cuzk_fr32_is_valid(const uint8_t bytes[32]);
+/* Fr32 padding of raw bytes: two zero bits after every 254 data bits (bits LSB
+ * first within bytes). out holds cuzk_fr32_padded_len(len) bytes. */
+size_t cuzk_fr32_padded_len(size_t unpadded);
+void cuzk_fr32_pad(uint8_t *out, const uint8_t *in, size_t len);
+
+/* ==== challenges (vanilla_challenges.c) =================================== */
+
+/* The challenges_per_partition challenges of partition k, as cfg's mode
+ * draws them (seed unused by NI, comm_r unused by interactive). */
+int cuzk_porep_challenges(uint64_t *out, const cuzk_porep_config *cfg, const uint8_t replica_id[32],
+                          const uint8_t comm_r[32], const uint8_t seed[32], uint32_t partition, cuzk_err *err);
+int cuzk_porep_challenges_interactive(uint64_t *out, uint64_t nodes, const uint8_t replica_id[32],
+                                      const uint8_t seed[32], uint32_t cpp, uint32_t k, cuzk_err *err);
+int cuzk_porep_challenges_ni(uint64_t *out, uint64_t nodes, const uint8_t replica_id[32], const uint8_t comm_r[32],
+                             uint32_t cpp, uint32_t k, cuzk_err *err);
+int cuzk_porep_challenges_synthetic(uint64_t *out, uint64_t nodes, const uint8_t replica_id[32],
+                                    const uint8_t comm_r[32], const uint8_t seed[32], uint32_t cpp, uint32_t k,
+                                    cuzk_err *err);
+/* Synthetic PoRep pieces: the size of the synthetic set (min(nodes, 2^18)),
+ * synthetic challenges [first, first + count), and the synthetic indexes the
+ * seed selects for partition k. */
+uint64_t cuzk_porep_synth_count(uint64_t nodes);
+int cuzk_porep_synth_challenges(uint64_t *out, uint64_t nodes, const uint8_t replica_id[32],
+                                const uint8_t comm_r[32], uint64_t first, uint64_t count, cuzk_err *err);
+int cuzk_porep_synth_select(uint64_t *indexes, uint64_t n_synth, const uint8_t replica_id[32],
+                            const uint8_t seed[32], uint32_t cpp, uint32_t k, cuzk_err *err);
+
 #ifdef __cplusplus
 }
 #endif
