@@ -157,6 +157,10 @@ int cuzk_seal_proof_from_name(const char *name);
 const char *cuzk_seal_proof_shape_name(int proof);
 /* porep_id: registered proof number u64 LE, nonce 0 u64 LE, 16 zero bytes. */
 void cuzk_porep_id(uint8_t out[32], uint64_t registered_proof, uint64_t nonce);
+/* The config of a sector size with a given api version, features and
+ * porep_id (as seal_regression records give them); seal_proof = -1. */
+int cuzk_porep_config_from_params(cuzk_porep_config *cfg, uint64_t sector_size, cuzk_porep_api api,
+                                  uint32_t features, const uint8_t porep_id[32], cuzk_err *err);
 /* A test config (any power-of-two nodes >= 2, layers, a tree shape), as the
  * upstream tests build them. porep_id given. */
 int cuzk_porep_config_custom(cuzk_porep_config *cfg, uint64_t nodes, uint32_t layers, uint32_t sub_arity,
@@ -273,6 +277,21 @@ int cuzk_porep_synth_challenges(uint64_t *out, uint64_t nodes, const uint8_t rep
                                 const uint8_t comm_r[32], uint64_t first, uint64_t count, cuzk_err *err);
 int cuzk_porep_synth_select(uint64_t *indexes, uint64_t n_synth, const uint8_t replica_id[32],
                             const uint8_t seed[32], uint32_t cpp, uint32_t k, cuzk_err *err);
+
+/* ==== public inputs (vanilla_inputs.c) ==================================== */
+
+/* 3 + 18 * challenges_per_partition (ONE excluded). */
+size_t cuzk_porep_public_input_count(const cuzk_porep_config *cfg);
+/* From replica_id, comm_d, comm_r (32-byte LE reprs, each must be < r) and
+ * the partition's challenges; out holds 3 + 18 * n_challenges values. */
+int cuzk_porep_public_inputs(cuzk_fr *out, const cuzk_porep_graph *g, const uint8_t replica_id[32],
+                             const uint8_t comm_d[32], const uint8_t comm_r[32], const uint64_t *challenges,
+                             size_t n_challenges, cuzk_err *err);
+/* The same from the C1-level inputs: replica_id and the challenges are derived. */
+int cuzk_porep_public_inputs_c1(cuzk_fr *out, const cuzk_porep_config *cfg, const uint8_t prover_id[32],
+                                uint64_t sector_id, const uint8_t ticket[32], const uint8_t seed[32],
+                                const uint8_t comm_d[32], const uint8_t comm_r[32], uint32_t partition,
+                                cuzk_err *err);
 
 #ifdef __cplusplus
 }

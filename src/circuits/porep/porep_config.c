@@ -151,3 +151,22 @@ void cuzk_porep_c1_free(cuzk_porep_c1 *c1)
     cuzk_free(c1->proofs);
     c1->proofs = NULL;
 }
+
+int cuzk_porep_config_from_params(cuzk_porep_config *cfg, uint64_t sector_size, cuzk_porep_api api,
+                                  uint32_t features, const uint8_t porep_id[32], cuzk_err *err)
+{
+    for (int s = 0; s < 5; s++) {
+        if (SIZES[s].sector_size != sector_size) continue;
+        int variant = (features & CUZK_POREP_FEAT_NI) ? 3 : (features & CUZK_POREP_FEAT_SYNTHETIC) ? 2 : 1;
+        int rc = cuzk_porep_config_init(cfg, (cuzk_seal_proof)(variant * 5 + s), err);
+        if (rc) return rc;
+        /* Keep what the caller said: a test may pair any porep_id with any version. */
+        cfg->api_version = api;
+        cfg->features = features;
+        memcpy(cfg->porep_id, porep_id, 32);
+        cfg->seal_proof = -1;
+        return 0;
+    }
+    return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "porep config: unsupported sector size %llu",
+                        (unsigned long long)sector_size);
+}
