@@ -293,6 +293,40 @@ int cuzk_porep_public_inputs_c1(cuzk_fr *out, const cuzk_porep_config *cfg, cons
                                 const uint8_t comm_d[32], const uint8_t comm_r[32], uint32_t partition,
                                 cuzk_err *err);
 
+/* ==== C1 output JSON (c1_parse.c, c1_write.c) ============================ */
+
+/* Curio's envelope {"SectorNum", "Phase1Out": base64 of the C1 JSON,
+ * "SectorSize"}, when the input was one. */
+typedef struct {
+    bool present;
+    uint64_t sector_num;
+    uint64_t sector_size;        /* checked against the registered proof */
+} cuzk_c1_envelope;
+
+/* Streaming reader: feed any chunks (a file, gRPC slices), then finish. The
+ * input is a SealCommitPhase1Output JSON or the envelope around one (detected
+ * by its first key). Every shape (partitions, challenges, Merkle paths for
+ * the tree shape, columns, labels) is checked against the registered proof,
+ * which must precede vanilla_proofs; domain values must be < r (seed and
+ * ticket excepted). Errors name the JSON path: "c1: vanilla_proofs.
+ * StackedDrg2KiBV1[0][1].comm_d_proofs.data.Single.root[3]: ...". A failed
+ * feed stays failed. */
+typedef struct cuzk_c1_parser cuzk_c1_parser;
+cuzk_c1_parser *cuzk_c1_parser_new(void);    /* NULL when out of memory */
+int cuzk_c1_parser_feed(cuzk_c1_parser *p, const void *data, size_t len, cuzk_err *err);
+/* Moves the result into out (free with cuzk_porep_c1_free); env may be NULL. */
+int cuzk_c1_parser_finish(cuzk_c1_parser *p, cuzk_porep_c1 *out, cuzk_c1_envelope *env, cuzk_err *err);
+void cuzk_c1_parser_free(cuzk_c1_parser *p);
+/* One buffer / one file (read in 64 KiB chunks). */
+int cuzk_c1_parse(const void *data, size_t len, cuzk_porep_c1 *out, cuzk_c1_envelope *env, cuzk_err *err);
+int cuzk_c1_parse_file(const char *path, cuzk_porep_c1 *out, cuzk_c1_envelope *env, cuzk_err *err);
+
+/* The JSON exactly as serde_json writes it (compact, declaration order), in
+ * a malloc'd NUL-terminated buffer (free with free()); *len excludes the NUL.
+ * The envelope writer wraps it as Curio does, SectorSize from the proof. */
+int cuzk_c1_write(const cuzk_porep_c1 *c1, char **json, size_t *len, cuzk_err *err);
+int cuzk_c1_write_envelope(const cuzk_porep_c1 *c1, uint64_t sector_num, char **json, size_t *len, cuzk_err *err);
+
 #ifdef __cplusplus
 }
 #endif
