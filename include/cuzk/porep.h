@@ -293,39 +293,37 @@ int cuzk_porep_public_inputs_c1(cuzk_fr *out, const cuzk_porep_config *cfg, cons
                                 const uint8_t comm_d[32], const uint8_t comm_r[32], uint32_t partition,
                                 cuzk_err *err);
 
-/* ==== C1 output JSON (c1_parse.c, c1_write.c) ============================ */
+/* ==== a seal of a small sector in memory (vanilla_seal.c) ================= */
 
-/* Curio's envelope {"SectorNum", "Phase1Out": base64 of the C1 JSON,
- * "SectorSize"}, when the input was one. */
+/* Trees hold every level, leaves first (cuzk_merkle_tree_build layout). */
 typedef struct {
-    bool present;
-    uint64_t sector_num;
-    uint64_t sector_size;        /* checked against the registered proof */
-} cuzk_c1_envelope;
+    cuzk_porep_config cfg;
+    cuzk_porep_graph graph;
+    uint8_t replica_id[32], comm_d[32], comm_c[32], comm_r_last[32], comm_r[32];
+    uint8_t *labels;             /* layers * nodes * 32, layer 1 first */
+    cuzk_fr *tree_d, *tree_c, *tree_r;
+    cuzk_poseidon_set poseidon;  /* arities 2, 8, layers, sub, top */
+} cuzk_porep_seal;
 
-/* Streaming reader: feed any chunks (a file, gRPC slices), then finish. The
- * input is a SealCommitPhase1Output JSON or the envelope around one (detected
- * by its first key). Every shape (partitions, challenges, Merkle paths for
- * the tree shape, columns, labels) is checked against the registered proof,
- * which must precede vanilla_proofs; domain values must be < r (seed and
- * ticket excepted). Errors name the JSON path: "c1: vanilla_proofs.
- * StackedDrg2KiBV1[0][1].comm_d_proofs.data.Single.root[3]: ...". A failed
- * feed stays failed. */
-typedef struct cuzk_c1_parser cuzk_c1_parser;
-cuzk_c1_parser *cuzk_c1_parser_new(void);    /* NULL when out of memory */
-int cuzk_c1_parser_feed(cuzk_c1_parser *p, const void *data, size_t len, cuzk_err *err);
-/* Moves the result into out (free with cuzk_porep_c1_free); env may be NULL. */
-int cuzk_c1_parser_finish(cuzk_c1_parser *p, cuzk_porep_c1 *out, cuzk_c1_envelope *env, cuzk_err *err);
-void cuzk_c1_parser_free(cuzk_c1_parser *p);
-/* One buffer / one file (read in 64 KiB chunks). */
-int cuzk_c1_parse(const void *data, size_t len, cuzk_porep_c1 *out, cuzk_c1_envelope *env, cuzk_err *err);
-int cuzk_c1_parse_file(const char *path, cuzk_porep_c1 *out, cuzk_c1_envelope *env, cuzk_err *err);
-
-/* The JSON exactly as serde_json writes it (compact, declaration order), in
- * a malloc'd NUL-terminated buffer (free with free()); *len excludes the NUL.
- * The envelope writer wraps it as Curio does, SectorSize from the proof. */
-int cuzk_c1_write(const cuzk_porep_c1 *c1, char **json, size_t *len, cuzk_err *err);
-int cuzk_c1_write_envelope(const cuzk_porep_c1 *c1, uint64_t sector_num, char **json, size_t *len, cuzk_err *err);
+/* data: nodes * 32 bytes, every node an Fr32 value (fr32-padded data).
+ * Computes tree D, replica_id, labels, trees C and R and comm_r. */
+int cuzk_porep_seal_init(cuzk_porep_seal *s, const cuzk_porep_config *cfg, const uint8_t *data,
+                         const uint8_t prover_id[32], uint64_t sector_id, const uint8_t ticket[32], cuzk_pool *pool,
+                         cuzk_err *err);
+void cuzk_porep_seal_free(cuzk_porep_seal *s);
+/* Tree D alone (tree: cuzk_merkle_tree_nodes of the binary shape). */
+int cuzk_porep_tree_d_build(cuzk_fr *tree, uint8_t comm_d[32], const uint8_t *data, const cuzk_porep_config *cfg,
+                            cuzk_pool *pool, cuzk_err *err);
+/* The vanilla proof of one challenge. */
+int cuzk_porep_seal_prove_challenge(const cuzk_porep_seal *s, uint64_t challenge, cuzk_porep_challenge_proof *out,
+                                    cuzk_err *err);
+/* Every partition's challenges (cfg's mode) and proofs: a C1 output. */
+int cuzk_porep_seal_commit(const cuzk_porep_seal *s, const uint8_t seed[32], const uint8_t ticket[32],
+                           cuzk_porep_c1 *out, cuzk_err *err);
+/* Checks a Merkle proof (SHA-256 binary or Poseidon shape) against its own
+ * root; the leaf index is returned. CUZK_ERR_PROOF_INVALID on a mismatch. */
+int cuzk_porep_merkle_proof_verify(const cuzk_porep_merkle_proof *p, bool sha256, const cuzk_poseidon_set *poseidon,
+                                   uint64_t *index_out, cuzk_err *err);
 
 #ifdef __cplusplus
 }
