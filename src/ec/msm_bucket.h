@@ -70,6 +70,50 @@ static void scratch_carve(scratch *s, unsigned char *mem, uint32_t group)
 #undef CARVE
 }
 
+/* a + b for affine a, b, neither infinity: the kind of the sum and, unless
+ * it is infinity (b = -a), the denominator of its slope. */
+static inline uint8_t pair_classify(const MSM_AFF *a, const MSM_AFF *b, MSM_F *den)
+{
+    if (!f_eq(&a->x, &b->x)) {
+        f_sub(den, &b->x, &a->x);
+        return PAIR_ADD;
+    }
+    if (f_eq(&a->y, &b->y) && !f_is_zero(&a->y)) {
+        f_dbl(den, &a->y);
+        return PAIR_DBL;
+    }
+    return PAIR_INF; /* b = -a (or a 2-torsion point doubled) */
+}
+
+static inline void pair_den(MSM_F *den, const MSM_AFF *a, const MSM_AFF *b, uint8_t kind)
+{
+    if (kind == PAIR_ADD) f_sub(den, &b->x, &a->x);
+    else f_dbl(den, &a->y);
+}
+
+/* r = a + b given inv = 1 / denominator (r may alias a or b). */
+static inline void pair_finish(MSM_AFF *r, const MSM_AFF *a, const MSM_AFF *b, uint8_t kind,
+                               const MSM_F *inv)
+{
+    MSM_F lam, t, x3;
+    if (kind == PAIR_ADD) {
+        f_sub(&lam, &b->y, &a->y);
+    } else { /* doubling: lambda = 3x^2 / 2y */
+        f_sqr(&lam, &a->x);
+        f_dbl(&t, &lam);
+        f_add(&lam, &lam, &t);
+    }
+    f_mul(&lam, &lam, inv);
+    /* x3 = lam^2 - xa - xb, y3 = lam (xa - x3) - ya (xb = xa when doubling) */
+    f_sqr(&x3, &lam);
+    f_sub(&x3, &x3, &a->x);
+    f_sub(&x3, &x3, &b->x);
+    f_sub(&t, &a->x, &x3);
+    f_mul(&t, &lam, &t);
+    f_sub(&r->y, &t, &a->y);
+    r->x = x3;
+}
+
 /* One round: t1[pout[i]] = t0[pin[i]] + t0[pin[i] + 1] for the np pairs,
  * with one inversion (Montgomery's trick) for all of them. */
 static void batch_add(scratch *s, size_t np)
@@ -81,53 +125,27 @@ static void batch_add(scratch *s, size_t np)
         uint8_t kind;
         if (aff_is_inf(a)) kind = PAIR_COPY_B;
         else if (aff_is_inf(b)) kind = PAIR_COPY_A;
-        else if (!f_eq(&a->x, &b->x)) kind = PAIR_ADD;
-        else if (f_eq(&a->y, &b->y) && !f_is_zero(&a->y)) kind = PAIR_DBL;
-        else kind = PAIR_INF; /* b = -a (or a 2-torsion point doubled) */
+        else kind = pair_classify(a, b, &den);
         s->kind[i] = kind;
         s->pre[i] = acc;
-        if (kind == PAIR_ADD) {
-            f_sub(&den, &b->x, &a->x);
-            f_mul(&acc, &acc, &den);
-        } else if (kind == PAIR_DBL) {
-            f_dbl(&den, &a->y);
-            f_mul(&acc, &acc, &den);
-        }
+        if (kind == PAIR_ADD || kind == PAIR_DBL) f_mul(&acc, &acc, &den);
     }
     f_inv(&acc, &acc);
     for (size_t i = np; i-- > 0;) {
         const MSM_AFF *a = &s->t0[s->pin[i]], *b = a + 1;
         MSM_AFF *r = &s->t1[s->pout[i]];
-        MSM_F inv, lam, t, x3;
-        switch (s->kind[i]) {
+        uint8_t kind = s->kind[i];
+        MSM_F inv;
+        switch (kind) {
         case PAIR_COPY_A: *r = *a; continue;
         case PAIR_COPY_B: *r = *b; continue;
         case PAIR_INF: memset(r, 0, sizeof *r); continue;
-        case PAIR_ADD:
+        default:
             f_mul(&inv, &acc, &s->pre[i]);
-            f_sub(&den, &b->x, &a->x);
+            pair_den(&den, a, b, kind);
             f_mul(&acc, &acc, &den);
-            f_sub(&lam, &b->y, &a->y);
-            f_mul(&lam, &lam, &inv);
-            break;
-        default: /* PAIR_DBL: lambda = 3x^2 / 2y */
-            f_mul(&inv, &acc, &s->pre[i]);
-            f_dbl(&den, &a->y);
-            f_mul(&acc, &acc, &den);
-            f_sqr(&lam, &a->x);
-            f_dbl(&t, &lam);
-            f_add(&lam, &lam, &t);
-            f_mul(&lam, &lam, &inv);
-            break;
+            pair_finish(r, a, b, kind, &inv);
         }
-        /* x3 = lam^2 - xa - xb, y3 = lam (xa - x3) - ya (xb = xa when doubling) */
-        f_sqr(&x3, &lam);
-        f_sub(&x3, &x3, &a->x);
-        f_sub(&x3, &x3, &b->x);
-        f_sub(&t, &a->x, &x3);
-        f_mul(&t, &lam, &t);
-        f_sub(&r->y, &t, &a->y);
-        r->x = x3;
     }
 }
 

@@ -21,6 +21,7 @@
 #include "ec/msm.h"
 #include "ec/msm_xyzz.h"
 #include "ec/msm_bucket.h"
+#include "ec/msm_accum.h"
 
 /* ---- tasks ---- */
 typedef struct {
@@ -37,18 +38,45 @@ static void chunk_range(size_t n, size_t chunks, size_t j, size_t *lo, size_t *h
     *hi = n * (j + 1) / chunks;
 }
 
-/* Window w of the big points [lo, hi). */
+/* Counting sort of window w's entries, highest bucket first (slot nbk - b):
+ * the (entry, bucket) pairs q[0..nq) and then the points pts[0..m). Fills
+ * ent[] and off[0..nbk]; cur[] is scratch of nbk words. */
+static void sort_entries(uint32_t *ent, uint32_t *off, uint32_t *cur, uint32_t nbk, const msm_ctx *ctx,
+                         unsigned w, const uint32_t *q, size_t nq, const uint32_t *pts, size_t m)
+{
+    const cuzk_msm_plan *pl = ctx->plan;
+    memset(off, 0, ((size_t)nbk + 1) * sizeof *off);
+    for (size_t i = 0; i < nq; i++) off[nbk - q[2 * i + 1] + 1]++;
+    for (size_t i = 0; i < m; i++) {
+        uint32_t b = cuzk_msm_digit(pl, &ctx->scalars[pts[i]], w) & ~CUZK_MSM_NEG;
+        if (b) off[nbk - b + 1]++;
+    }
+    for (uint32_t p = 0; p < nbk; p++) off[p + 1] += off[p];
+    memcpy(cur, off, (size_t)nbk * sizeof *cur);
+    for (size_t i = 0; i < nq; i++) ent[cur[nbk - q[2 * i + 1]]++] = q[2 * i];
+    for (size_t i = 0; i < m; i++) {
+        uint32_t d = cuzk_msm_digit(pl, &ctx->scalars[pts[i]], w);
+        uint32_t b = d & ~CUZK_MSM_NEG;
+        if (b) ent[cur[nbk - b]++] = pts[i] | (d & CUZK_MSM_NEG);
+    }
+}
+
+/* Window w of the big points [lo, hi): buckets filled by accumulators
+ * (msm_accum.h) when there are many buckets and points, else by sorting. */
 static void window_task(const msm_ctx *ctx, xyzz *out, unsigned w, size_t lo, size_t hi)
 {
     const cuzk_msm_plan *pl = ctx->plan;
     const uint32_t *pts = pl->big + lo;
     size_t m = hi - lo;
     uint32_t nbk = cuzk_msm_buckets(pl, w);
-    uint32_t group = scratch_group(m);
+    bool use_acc = nbk >= MSM_ACC_MIN_BATCHES * MSM_ACC_BATCH && m >= nbk;
+    size_t n_ent = m > nbk ? m : nbk;
+    uint32_t group = scratch_group(n_ent);
     size_t ss = scratch_size(group);
-    size_t ent_bytes = SCRATCH_ALIGN(m * sizeof(uint32_t));
+    size_t ent_bytes = SCRATCH_ALIGN(n_ent * sizeof(uint32_t));
     size_t off_bytes = SCRATCH_ALIGN(((size_t)nbk + 1) * sizeof(uint32_t));
-    unsigned char *mem = cuzk_alloc(ss + ent_bytes + 2 * off_bytes);
+    size_t acc_bytes = use_acc ? accum_size(nbk, MSM_ACC_BATCH) : 0;
+    unsigned char *mem = cuzk_alloc(ss + ent_bytes + 2 * off_bytes + acc_bytes);
     if (!mem) {
         /* no memory: the window by plain double-and-add per point */
         xyzz_set_inf(out);
@@ -61,21 +89,31 @@ static void window_task(const msm_ctx *ctx, xyzz *out, unsigned w, size_t lo, si
     uint32_t *ent = (uint32_t *)(mem + ss);
     uint32_t *off = (uint32_t *)(mem + ss + ent_bytes);
     uint32_t *cur = (uint32_t *)(mem + ss + ent_bytes + off_bytes);
-
-    /* counting sort, highest bucket first (slot nbk - b) */
-    memset(off, 0, ((size_t)nbk + 1) * sizeof *off);
-    for (size_t i = 0; i < m; i++) {
-        uint32_t b = cuzk_msm_digit(pl, &ctx->scalars[pts[i]], w) & ~CUZK_MSM_NEG;
-        if (b) off[nbk - b + 1]++;
+    if (!use_acc) {
+        sort_entries(ent, off, cur, nbk, ctx, w, NULL, 0, pts, m);
+        window_sum(&s, out, ctx->bases, ent, off, nbk);
+        cuzk_free(mem);
+        return;
     }
-    for (uint32_t p = 0; p < nbk; p++) off[p + 1] += off[p];
-    memcpy(cur, off, (size_t)nbk * sizeof *cur);
-    for (size_t i = 0; i < m; i++) {
-        uint32_t d = cuzk_msm_digit(pl, &ctx->scalars[pts[i]], w);
-        uint32_t b = d & ~CUZK_MSM_NEG;
-        if (b) ent[cur[nbk - b]++] = pts[i] | (d & CUZK_MSM_NEG);
+    accum a;
+    accum_carve(&a, mem + ss + ent_bytes + 2 * off_bytes, nbk, MSM_ACC_BATCH);
+    size_t stop, nq;
+    xyzz rest;
+    xyzz_set_inf(&rest);
+    if (accum_window(&a, ctx->bases, ctx->scalars, pl, w, pts, m, &stop, &nq)) {
+        /* crowded buckets: the waiting entries and the unread points by sorting */
+        sort_entries(ent, off, cur, nbk, ctx, w, a.q0, nq, pts + stop, m - stop);
+        window_sum(&s, &rest, ctx->bases, ent, off, nbk);
     }
-    window_sum(&s, out, ctx->bases, ent, off, nbk);
+    /* the accumulators: one point per filled bucket, highest first */
+    size_t k = 0;
+    for (uint32_t b = nbk; b >= 1; b--) {
+        off[nbk - b] = (uint32_t)k;
+        if (a.state[b] != ACC_EMPTY) ent[k++] = b;
+    }
+    off[nbk] = (uint32_t)k;
+    window_sum(&s, out, a.acc, ent, off, nbk);
+    xyzz_add(out, &rest);
     cuzk_free(mem);
 }
 

@@ -152,6 +152,54 @@ static void g1_test_chunked(cuzk_pool *pool16)
     free(k);
 }
 
+/* 2^16 points with 64-bit scalars: wide windows (4096 buckets) at a quarter
+ * of the cost of full scalars, so the buckets are filled by accumulators
+ * (streamed bases) rather than by sorting. Few distinct scalars crowd the
+ * buckets, which must hand the window over to the sorting path. */
+static void g1_test_accum(cuzk_pool *pool3)
+{
+    enum { N = 65536 };
+    cuzk_rng rng;
+    cuzk_rng_seed(&rng, 0x61636375);
+    cuzk_g1_affine *bases = malloc(N * sizeof *bases);
+    cuzk_fr *logs = malloc(N * sizeof *logs);
+    cuzk_scalar *k = malloc(N * sizeof *k);
+    g1_bases(&rng, bases, logs, N, N, 0, 0);
+    for (size_t i = 0; i < N; i++) {
+        uint64_t v = cuzk_rng_u64(&rng);
+        scalar_set(&k[i], i % 10 == 0 ? v & 1 : v, 0, 0, 0);
+    }
+    CHECK_MSG(g1_msm_matches_log(bases, logs, k, N, NULL), "G1 accumulators");
+    cuzk_g1_proj a, b;
+    cuzk_g1_msm(&a, bases, k, N, NULL);
+    cuzk_g1_msm(&b, bases, k, N, pool3);
+    CHECK(cuzk_g1_proj_eq(&a, &b));
+
+    /* crowded: 3 points and their negatives under 3 scalars; a bucket
+     * meets P + P and P + (-P) */
+    static const uint64_t few[3] = {5, (1ULL << 40) + 7, ~0ULL - 2};
+    g1_bases(&rng, bases, logs, N, 3, 0, 2);
+    for (size_t i = 0; i < N; i++) scalar_set(&k[i], few[cuzk_rng_u64(&rng) % 3], 0, 0, 0);
+    CHECK_MSG(g1_msm_matches_log(bases, logs, k, N, NULL), "G1 crowded accumulators");
+    /* mostly distinct points plus repeats of one point with one scalar:
+     * doubling and cancelling inside the accumulators without crowding */
+    g1_bases(&rng, bases, logs, N, N, 0, 0);
+    for (size_t i = 0; i < N; i++) scalar_set(&k[i], cuzk_rng_u64(&rng), 0, 0, 0);
+    for (size_t i = 0; i < N; i += 97) {
+        bases[i] = bases[0];
+        logs[i] = logs[0];
+        k[i] = k[0];
+        if (i % 2) {
+            cuzk_g1_affine_neg(&bases[i], &bases[i]);
+            cuzk_fr_neg(&logs[i], &logs[i]);
+        }
+    }
+    CHECK_MSG(g1_msm_matches_log(bases, logs, k, N, NULL), "G1 accumulators with repeats");
+    free(bases);
+    free(logs);
+    free(k);
+}
+
 int main(void)
 {
     /* more threads than cores is fine: it checks the task split, not speed */
@@ -160,6 +208,7 @@ int main(void)
     g1_test(pool2, pool3, pool16);
     g2_test(pool2, pool3, pool16);
     g1_test_chunked(pool16);
+    g1_test_accum(pool3);
     cuzk_pool_destroy(pool2);
     cuzk_pool_destroy(pool3);
     cuzk_pool_destroy(pool16);
