@@ -8,14 +8,14 @@
  * bucket addition is ~6 (5M + 1S with the inversion shared). Reducing the
  * buckets costs one mixed plus one full XYZZ addition per bucket in narrow
  * windows, about two batch-affine additions per bucket in wide ones (the
- * two-level reduction, from 256 buckets on). Each window also pays a few
+ * two-level reduction). Each window also pays a few
  * inversions and a counting sort. */
 #define COST_POINT 6.0
 #define COST_WINDOW 3000.0
 
 static double bucket_cost(unsigned log_buckets)
 {
-    return (double)((uint64_t)1 << log_buckets) * (log_buckets >= 8 ? 14.0 : 24.0);
+    return (double)((uint64_t)1 << log_buckets) * (log_buckets >= CUZK_MSM_TWO_LEVEL_LOG ? 14.0 : 24.0);
 }
 
 static unsigned bit_length(const uint64_t l[4])

@@ -16,6 +16,12 @@
  * MSM call handles at most this many points; bigger inputs are split. */
 #define CUZK_MSM_MAX_POINTS ((size_t)1 << 30)
 
+/* Windows with at least 2^this buckets reduce them by the two-level split
+ * (msm_bucket.h); the window cost model (msm.c) follows the same line. */
+#ifndef CUZK_MSM_TWO_LEVEL_LOG
+#define CUZK_MSM_TWO_LEVEL_LOG 8
+#endif
+
 /* A signed digit's sign bit inside a sorted index. */
 #define CUZK_MSM_NEG ((uint32_t)1 << 31)
 

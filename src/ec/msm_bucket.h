@@ -8,17 +8,13 @@
 #ifndef MSM_GROUP
 #define MSM_GROUP 8192
 #endif
-/* A round with fewer pairs than this is not worth its inversion: the
- * leftover points go to the running sum one by one instead. */
 /* How far ahead the gather of bases prefetches: far enough to cover a
  * DRAM miss, since the bases of a window are visited in random order. */
 #ifndef MSM_PREFETCH
 #define MSM_PREFETCH 48
 #endif
-/* Windows with at least this many buckets use the two-level reduction. */
-#ifndef MSM_TWO_LEVEL_MIN
-#define MSM_TWO_LEVEL_MIN 256
-#endif
+/* A round with fewer pairs than this is not worth its inversion: the
+ * leftover points go to the running sum one by one instead. */
 #ifndef MSM_TAIL_PAIRS
 #define MSM_TAIL_PAIRS 96
 #endif
@@ -328,7 +324,7 @@ static void sink_flush(scratch *s, sink *sk)
 static void window_sum(scratch *s, xyzz *out, const MSM_AFF *bases, const uint32_t *ent,
                        const uint32_t *off, uint32_t n_buckets)
 {
-    if (n_buckets < MSM_TWO_LEVEL_MIN) {
+    if (n_buckets < (uint32_t)1 << CUZK_MSM_TWO_LEVEL_LOG) {
         buckets_sum(s, out, bases, ent, off, n_buckets);
         return;
     }
