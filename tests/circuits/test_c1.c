@@ -350,6 +350,101 @@ static void test_errors(const cuzk_porep_c1 *c1, const char *json)
     CHECK(cuzk_c1_parse_file("/nonexistent/c1.json", &c, NULL, &err) == CUZK_ERR_IO && c.proofs == NULL);
 }
 
+/* Curio's Go mirror (Commit1OutRaw) marshals the fields alphabetically:
+ * comm_d, comm_r, registered_proof, replica_id, seed, ticket, vanilla_proofs;
+ * and a Go Sub/Top proof could list root and leaf first. Both read the same. */
+static void test_go_order(const cuzk_porep_c1 *c1, const char *json)
+{
+    static const char *const NAMES[7] = {"\"registered_proof\":", "\"vanilla_proofs\":", "\"comm_r\":",
+                                         "\"comm_d\":", "\"replica_id\":", "\"seed\":", "\"ticket\":"};
+    static const int GO[7] = {3, 2, 0, 4, 5, 6, 1};
+    const char *at[8];
+    for (int i = 0; i < 7; i++) at[i] = strstr(json, NAMES[i]);
+    at[7] = json + strlen(json) - 1; /* the closing brace */
+    for (int i = 0; i < 7; i++) CHECK(at[i] != NULL && (i == 0 || at[i] > at[i - 1]));
+    char *go = malloc(strlen(json) + 8);
+    size_t o = 0;
+    go[o++] = '{';
+    for (int k = 0; k < 7; k++) {
+        int i = GO[k];
+        size_t n = (size_t)(at[i + 1] - at[i]) - (i < 6 ? 1 : 0); /* without the trailing comma */
+        if (k) go[o++] = ',';
+        memcpy(go + o, at[i], n);
+        o += n;
+    }
+    go[o++] = '}';
+    go[o] = 0;
+    CHECK(o == strlen(json) && strcmp(go, json) != 0);
+    cuzk_porep_c1 back;
+    cuzk_err err;
+    int rc = cuzk_c1_parse(go, o, &back, NULL, &err);
+    CHECK_MSG(rc == 0, "%s", err.msg);
+    if (!rc) {
+        CHECK(c1_equal(c1, &back));
+        char *again = NULL;
+        size_t n = 0;
+        CHECK(cuzk_c1_write(&back, &again, &n, &err) == 0 && n == strlen(json) && strcmp(again, json) == 0);
+        free(again);
+        cuzk_porep_c1_free(&back);
+    }
+    free(go);
+}
+
+/* The split trees (32 GiB: ProofData Sub, 64 GiB: Top) through one challenge
+ * proof: written alone, it must read up to the challenge count, which is the
+ * first thing it lacks; a wrong sub or top level is named by its path. */
+static void test_split_trees(void)
+{
+    static const struct {
+        cuzk_seal_proof sp;
+        const char *head, *count, *bad;
+        int bad_code;
+    } K[2] = {
+        {CUZK_SEAL_32GIB_V1_1, "{\"data\":{\"Sub\":{\"base_proof\":{\"path\":[{\"hashes\":[[",
+         "c1: vanilla_proofs.StackedDrg32GiBV1[0]: expected 18 elements, got 1",
+         "c1: vanilla_proofs.StackedDrg32GiBV1[0][0].comm_r_last_proof.data.Sub.sub_proof.path[0].hashes: "
+         "expected 7 elements, got 3", CUZK_ERR_BAD_LENGTH},
+        {CUZK_SEAL_64GIB_V1_1, "{\"data\":{\"Top\":{\"base_proof\":{\"path\":[{\"hashes\":[[",
+         "c1: vanilla_proofs.StackedDrg64GiBV1[0]: expected 18 elements, got 1",
+         "c1: vanilla_proofs.StackedDrg64GiBV1[0][0].comm_r_last_proof.data.Top.top_proof.path[0].hashes[1]: "
+         "more than the 1 elements expected", CUZK_ERR_TOO_LARGE},
+    };
+    for (int k = 0; k < 2; k++) {
+        cuzk_porep_config g;
+        CHECK(cuzk_porep_config_init(&g, K[k].sp, NULL) == 0);
+        cuzk_porep_c1 c1;
+        memset(&c1, 0, sizeof c1);
+        c1.seal_proof = (int32_t)K[k].sp;
+        c1.partitions = c1.challenges_per_partition = 1;
+        c1.proofs = cuzk_alloc(sizeof *c1.proofs);
+        memset(c1.proofs, 0, sizeof *c1.proofs);
+        cuzk_rng r;
+        cuzk_rng_seed(&r, 5);
+        cuzk_porep_challenge_proof *cp = c1.proofs;
+        build_merkle(&r, &cp->comm_d_proof, &g, 1);
+        build_merkle(&r, &cp->comm_r_last_proof, &g, 0);
+        build_column(&r, &cp->c_x, &g);
+        for (int i = 0; i < CUZK_POREP_DRG_PARENTS; i++) build_column(&r, &cp->drg_parents[i], &g);
+        for (int i = 0; i < CUZK_POREP_EXP_PARENTS; i++) build_column(&r, &cp->exp_parents[i], &g);
+        cp->n_labeling = g.layers;
+        for (uint32_t l = 0; l < g.layers; l++) build_label(&r, &cp->labeling[l], l + 1, 3);
+        cp->encoding = cp->labeling[g.layers - 1];
+        char *j = write_c1(&c1);
+        CHECK(j && strstr(j, K[k].head) != NULL);
+        CHECK(j && strstr(j, "]},\"sub_proof\":{\"path\":[{\"hashes\":[[") != NULL);
+        expect_fail(j, CUZK_ERR_BAD_LENGTH, K[k].count);
+        free(j);
+        cuzk_porep_merkle_proof *mp = &cp->comm_r_last_proof;
+        uint32_t lv = g.base_levels + (k == 0 ? 0 : 1); /* the sub level, or the top level */
+        mp->arity[lv] = k == 0 ? 4 : 3; /* 64 GiB: 63 + 7 + 2 hashes still fit the struct */
+        mp->index[lv] = 2;
+        j = write_c1(&c1);
+        expect_fail(j, K[k].bad_code, K[k].bad);
+        free(j);
+        cuzk_porep_c1_free(&c1);
+    }
+}
+
 static void test_file(const cuzk_porep_c1 *c1, const char *json, size_t len)
 {
     char path[] = "/tmp/cuzk_test_c1_XXXXXX";
@@ -381,10 +476,12 @@ int main(void)
         test_roundtrip(&c1, json, len);
         test_envelope(&c1);
         test_errors(&c1, json);
+        test_go_order(&c1, json);
         test_file(&c1, json, len);
         free(json);
     }
     cuzk_porep_c1_free(&c1);
+    test_split_trees();
     /* every registered kind of the small sizes writes and reads back */
     for (int sp = 0; sp < CUZK_SEAL__COUNT; sp++) {
         if (sp % 5 == 3 || sp % 5 == 4) continue; /* 32/64 GiB: the slow test */

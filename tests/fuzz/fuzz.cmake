@@ -56,3 +56,24 @@ foreach(name params vk proof)
   set_tests_properties(fuzz_${name}_smoke PROPERTIES LABELS fuzz TIMEOUT 120
     FIXTURES_REQUIRED cuzk_fuzz_seeds)
 endforeach()
+
+# The C1 JSON reader (fuzz_c1.c): seeds of its own, and longer inputs, since
+# a valid 2 KiB C1 output is about 90 KB.
+add_executable(fuzz_c1_seeds "${_fuzz_dir}/fuzz_c1_seeds.c")
+target_include_directories(fuzz_c1_seeds PRIVATE ${CMAKE_SOURCE_DIR}/src ${CMAKE_SOURCE_DIR}/tests)
+target_compile_options(fuzz_c1_seeds PRIVATE ${_fuzz_san})
+target_link_libraries(fuzz_c1_seeds PRIVATE cuzk)
+add_test(NAME fuzz_c1_seeds COMMAND fuzz_c1_seeds "${_seed_dir}/c1")
+set_tests_properties(fuzz_c1_seeds PROPERTIES LABELS fuzz FIXTURES_SETUP cuzk_fuzz_c1_seeds)
+add_executable(fuzz_c1 "${_fuzz_dir}/fuzz_c1.c")
+target_include_directories(fuzz_c1 PRIVATE ${CMAKE_SOURCE_DIR}/src)
+target_compile_options(fuzz_c1 PRIVATE -fsanitize=fuzzer ${_fuzz_san})
+target_link_options(fuzz_c1 PRIVATE -fsanitize=fuzzer)
+target_link_libraries(fuzz_c1 PRIVATE cuzk)
+add_test(NAME fuzz_c1_smoke
+  COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && shift && exec \"$@\"" fuzz "${CMAKE_BINARY_DIR}/fuzz/work_c1"
+          $<TARGET_FILE:fuzz_c1> -max_total_time=${CUZK_FUZZ_SECONDS} -max_len=131072
+          -malloc_limit_mb=64 -rss_limit_mb=1024 -print_final_stats=1
+          -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz/crash_c1_
+          "${CMAKE_BINARY_DIR}/fuzz/work_c1" "${_seed_dir}/c1")
+set_tests_properties(fuzz_c1_smoke PROPERTIES LABELS fuzz TIMEOUT 120 FIXTURES_REQUIRED cuzk_fuzz_c1_seeds)
