@@ -17,6 +17,7 @@
 #include "cuzk/ff.h"
 #include "cuzk/util.h"
 #include "cuzk/poseidon.h"
+#include "cuzk/r1cs.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -324,6 +325,32 @@ int cuzk_porep_seal_commit(const cuzk_porep_seal *s, const uint8_t seed[32], con
  * root; the leaf index is returned. CUZK_ERR_PROOF_INVALID on a mismatch. */
 int cuzk_porep_merkle_proof_verify(const cuzk_porep_merkle_proof *p, bool sha256, const cuzk_poseidon_set *poseidon,
                                    uint64_t *index_out, cuzk_err *err);
+
+/* ==== the StackedCircuit (stacked_circuit.c) ============================== */
+
+/* One partition's Groth16 circuit (storage-proofs-porep StackedCircuit):
+ * inputs replica_id, comm_d, comm_r, then 18 per challenge (see
+ * cuzk_porep_public_inputs). Built with values from a partition's vanilla
+ * proofs, or blank (no values: setup and counting; path shapes from cfg). */
+typedef struct cuzk_porep_circuit cuzk_porep_circuit;
+
+/* Called once per challenge before it is synthesized (progress reports). */
+typedef void (*cuzk_porep_circuit_progress)(void *arg, uint32_t challenge, uint32_t challenges);
+
+int cuzk_porep_circuit_new_blank(cuzk_porep_circuit **out, const cuzk_porep_config *cfg, cuzk_err *err);
+/* proofs: cfg->challenges_per_partition challenge proofs of this partition;
+ * borrowed, they must outlive the circuit. Shapes are checked against cfg. */
+int cuzk_porep_circuit_new(cuzk_porep_circuit **out, const cuzk_porep_config *cfg, const uint8_t replica_id[32],
+                           const uint8_t comm_d[32], const uint8_t comm_r[32], const uint8_t comm_c[32],
+                           const uint8_t comm_r_last[32], const cuzk_porep_challenge_proof *proofs, cuzk_err *err);
+/* From a C1 output (borrowed): comm_c and comm_r_last are the roots of the
+ * partition's first proof, as rust-fil-proofs takes them. */
+int cuzk_porep_circuit_from_c1(cuzk_porep_circuit **out, const cuzk_porep_config *cfg, const cuzk_porep_c1 *c1,
+                               uint32_t partition, cuzk_err *err);
+void cuzk_porep_circuit_set_progress(cuzk_porep_circuit *pc, cuzk_porep_circuit_progress fn, void *arg);
+/* The generic circuit view (ctx = pc); valid while pc lives. */
+cuzk_circuit cuzk_porep_circuit_get(cuzk_porep_circuit *pc);
+void cuzk_porep_circuit_free(cuzk_porep_circuit *pc);
 
 #ifdef __cplusplus
 }
