@@ -58,7 +58,7 @@ foreach(name params vk proof)
 endforeach()
 
 # The C1 JSON reader (fuzz_c1.c): seeds of its own, and longer inputs, since
-# a valid 2 KiB C1 output is about 90 KB.
+# a valid 2 KiB C1 output is about 100 KB (134 KB in the envelope).
 add_executable(fuzz_c1_seeds "${_fuzz_dir}/fuzz_c1_seeds.c")
 target_include_directories(fuzz_c1_seeds PRIVATE ${CMAKE_SOURCE_DIR}/src ${CMAKE_SOURCE_DIR}/tests)
 target_compile_options(fuzz_c1_seeds PRIVATE ${_fuzz_san})
@@ -72,7 +72,7 @@ target_link_options(fuzz_c1 PRIVATE -fsanitize=fuzzer)
 target_link_libraries(fuzz_c1 PRIVATE cuzk)
 add_test(NAME fuzz_c1_smoke
   COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && shift && exec \"$@\"" fuzz "${CMAKE_BINARY_DIR}/fuzz/work_c1"
-          $<TARGET_FILE:fuzz_c1> -max_total_time=${CUZK_FUZZ_SECONDS} -max_len=131072
+          $<TARGET_FILE:fuzz_c1> -max_total_time=${CUZK_FUZZ_SECONDS} -max_len=262144
           -malloc_limit_mb=64 -rss_limit_mb=1024 -print_final_stats=1
           -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz/crash_c1_
           "${CMAKE_BINARY_DIR}/fuzz/work_c1" "${_seed_dir}/c1")
