@@ -159,11 +159,11 @@ static void msm_part(xyzz *acc, const MSM_AFF *bases, const cuzk_scalar *scalars
                      cuzk_pool *pool)
 {
     cuzk_msm_plan plan;
-    xyzz *res = NULL;
+    bool done = false;
     if (cuzk_msm_plan_make(&plan, scalars, n, bases, msm_base_is_inf, cuzk_pool_threads(pool)) == 0) {
         size_t win_tasks = plan.n_big ? (size_t)plan.nwin * plan.big_chunks : 0;
         size_t tasks = win_tasks + plan.one_chunks;
-        res = cuzk_alloc_array(tasks ? tasks : 1, sizeof *res);
+        xyzz *res = cuzk_alloc_array(tasks ? tasks : 1, sizeof *res);
         if (res) {
             msm_ctx ctx = {bases, scalars, &plan, res, win_tasks};
             cuzk_pool_run(pool, tasks, msm_task, &ctx);
@@ -180,10 +180,11 @@ static void msm_part(xyzz *acc, const MSM_AFF *bases, const cuzk_scalar *scalars
             for (size_t t = win_tasks; t < tasks; t++) xyzz_add(&sum, &res[t]);
             xyzz_add(acc, &sum);
             cuzk_free(res);
+            done = true;
         }
         cuzk_msm_plan_free(&plan);
     }
-    if (!res) {
+    if (!done) {
         /* out of memory: one scalar multiplication per point, no allocation */
         for (size_t i = 0; i < n; i++) {
             if (aff_is_inf(&bases[i])) continue;
