@@ -129,6 +129,25 @@ static void test_envelope(const cuzk_porep_c1 *c1)
         free(k);
         cuzk_porep_c1_free(&back);
     }
+    /* one byte at a time, and cut short anywhere */
+    cuzk_c1_parser *p = cuzk_c1_parser_new();
+    rc = 0;
+    for (size_t i = 0; i < n && !rc; i++) rc = cuzk_c1_parser_feed(p, j + i, 1, &err);
+    if (!rc) rc = cuzk_c1_parser_finish(p, &back, &env, &err);
+    cuzk_c1_parser_free(p);
+    CHECK_MSG(rc == 0, "%s", err.msg);
+    if (!rc) {
+        CHECK(env.present && env.sector_num == 4242 && c1_equal(c1, &back));
+        cuzk_porep_c1_free(&back);
+    }
+    int bad = 0;
+    for (size_t cut = 0; cut < n; cut += 1 + cut / 8) {
+        cuzk_err e = {0};
+        rc = cuzk_c1_parse(j, cut, &back, NULL, &e);
+        if (rc == 0 || back.proofs != NULL || (rc != CUZK_ERR_TRUNCATED && rc != CUZK_ERR_PARSE)) bad++;
+        if (rc == CUZK_ERR_TRUNCATED && !strstr(e.msg, "input ended after")) bad++;
+    }
+    CHECK(bad == 0);
     /* any field order */
     const char *b64 = strstr(j, "\"Phase1Out\":");
     size_t b64n = (size_t)(strstr(j, "\",\"SectorSize\"") - b64) + 1;
@@ -157,6 +176,27 @@ static void test_envelope(const cuzk_porep_c1 *c1)
                 "c1: Phase1Out: (top level): missing field \"registered_proof\"");
     expect_fail("{\"SectorNum\":1,\"Phase1Out\":\"W10=\",\"SectorSize\":2048}", CUZK_ERR_PARSE,
                 "c1: Phase1Out: (top level): expected an object, got an array");
+    expect_fail("{\"SectorNum\":1,\"Phase1Out\":\"e30=e30=\",\"SectorSize\":2048}", CUZK_ERR_PARSE,
+                "c1: Phase1Out: not canonical base64");
+    expect_fail("{\"SectorNum\":1,\"Foo\":2}", CUZK_ERR_PARSE, "c1: (top level): unknown field \"Foo\"");
+    expect_fail("{\"SectorNum\":1.5}", CUZK_ERR_PARSE, "c1: SectorNum: expected a sector number");
+    {
+        char *x = malloc(n + 3), want[96];
+        snprintf(x, n + 3, "%s x", j);
+        snprintf(want, sizeof want, "c1: (top level): malformed JSON at byte %zu: trailing garbage", n + 1);
+        expect_fail(x, CUZK_ERR_PARSE, want);
+        size_t cut = (size_t)(strstr(j, "\",\"SectorSize\"") - j) + 1; /* the base64 and its quote */
+        x[cut] = 0;
+        memcpy(x, j, cut);
+        snprintf(want, sizeof want, "c1: (top level): input ended after %zu bytes", cut);
+        expect_fail(x, CUZK_ERR_TRUNCATED, want);
+        free(x);
+    }
+    /* whitespace anywhere JSON allows it */
+    snprintf(re, n + 64, " {\n \"SectorSize\" : 2048 ,\t%.*s ,\"SectorNum\":7 }\n", (int)b64n, b64);
+    rc = cuzk_c1_parse(re, strlen(re), &back, &env, &err);
+    CHECK_MSG(rc == 0 && env.sector_num == 7 && env.sector_size == 2048, "%s", err.msg);
+    if (!rc) cuzk_porep_c1_free(&back);
     /* no envelope inside the envelope: base64 of {"SectorNum":1} */
     expect_fail("{\"SectorNum\":1,\"Phase1Out\":\"eyJTZWN0b3JOdW0iOjF9\",\"SectorSize\":2048}", CUZK_ERR_PARSE,
                 "c1: Phase1Out: (top level): unknown field \"SectorNum\"");

@@ -1,10 +1,10 @@
-/* Strict base64 for Curio's envelope (Go's encoding/json writes []byte as
- * padded standard base64) and the BLS12-381 r bound of domain values. */
+/* Base64 for Curio's envelope (Go's encoding/json writes []byte as padded
+ * standard base64) and the BLS12-381 r bound of domain values. */
 #include "circuits/porep/c1_impl.h"
 
 static const char ALPHABET[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-static int b64_value(unsigned char c)
+int cuzk_c1_base64_value(unsigned char c)
 {
     if (c >= 'A' && c <= 'Z') return c - 'A';
     if (c >= 'a' && c <= 'z') return c - 'a' + 26;
@@ -12,34 +12,6 @@ static int b64_value(unsigned char c)
     if (c == '+') return 62;
     if (c == '/') return 63;
     return -1;
-}
-
-long cuzk_c1_base64_decode(uint8_t *out, const char *in, size_t len)
-{
-    if (len % 4) return -1;
-    size_t o = 0;
-    for (size_t i = 0; i < len; i += 4) {
-        int last = i + 4 == len;
-        int v[4], pad = 0;
-        for (int k = 0; k < 4; k++) {
-            unsigned char c = (unsigned char)in[i + k];
-            if (c == '=' && last && k >= 2) {
-                pad++;
-                v[k] = 0;
-                continue;
-            }
-            if (pad) return -1; /* data after padding */
-            v[k] = b64_value(c);
-            if (v[k] < 0) return -1;
-        }
-        uint32_t w = (uint32_t)v[0] << 18 | (uint32_t)v[1] << 12 | (uint32_t)v[2] << 6 | (uint32_t)v[3];
-        /* canonical: the bits that padding drops must be zero */
-        if ((pad == 1 && (w & 0xff)) || (pad == 2 && (w & 0xffff))) return -1;
-        out[o++] = (uint8_t)(w >> 16);
-        if (pad < 2) out[o++] = (uint8_t)(w >> 8);
-        if (pad < 1) out[o++] = (uint8_t)w;
-    }
-    return (long)o;
 }
 
 size_t cuzk_c1_base64_encode(char *out, const uint8_t *in, size_t n)

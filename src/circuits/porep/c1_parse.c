@@ -1,5 +1,6 @@
-/* Streaming reader of SealCommitPhase1Output JSON (and Curio's envelope
- * around it) into cuzk_porep_c1. yajl drives callbacks; a stack of frames,
+/* Streaming reader of SealCommitPhase1Output JSON into cuzk_porep_c1; the
+ * first key tells Curio's envelope apart, which c1_envelope.c reads and
+ * unwraps into a parser of this kind. yajl drives callbacks; a stack of frames,
  * one per open object or array, says what each value must be and where it
  * goes. Every shape comes from the registered proof's config, so an array is
  * rejected at its first element too many, before anything is allocated. */
@@ -15,11 +16,11 @@
 enum {
     K_NONE,
     /* objects */
-    O_TOP, O_ENV, O_VP, O_PROOF, O_MP, O_PDATA, O_PBODY, O_IPATH, O_PELEM, O_RCP, O_COLP, O_COLUMN, O_LAB,
+    O_TOP, O_VP, O_PROOF, O_MP, O_PDATA, O_PBODY, O_IPATH, O_PELEM, O_RCP, O_COLP, O_COLUMN, O_LAB,
     /* arrays */
     A_PARTS, A_CHALS, A_PELEMS, A_HASHES, A_DOMAIN, A_COLPS, A_ROWS, A_LABS, A_PARENTS,
     /* scalars */
-    S_PROOFNAME, S_U32, S_U64, S_INDEX, S_NULL, S_B64, S_SECNUM, S_SECSIZE, S_BYTE,
+    S_PROOFNAME, S_U32, S_U64, S_INDEX, S_NULL, S_BYTE,
 };
 #define IS_OBJ(k) ((k) >= O_TOP && (k) <= O_LAB)
 #define IS_ARR(k) ((k) >= A_PARTS && (k) <= A_PARENTS)
@@ -37,9 +38,15 @@ typedef struct {
     void *dst;
 } frame;
 
+enum { MODE_SNIFF, MODE_JSON, MODE_ENVELOPE };
+#define SNIFF_MAX 4096 /* bytes held to read the first key */
+
 struct cuzk_c1_parser {
     yajl_handle yh;
-    int allow_envelope;
+    int mode;
+    unsigned char pre[SNIFF_MAX]; /* MODE_SNIFF: the input so far */
+    size_t pre_n;
+    cuzk_c1_env_lexer *envx;      /* MODE_ENVELOPE */
     int done;           /* the top-level value closed */
     int failed;         /* err holds the first error */
     cuzk_err err;
@@ -50,14 +57,12 @@ struct cuzk_c1_parser {
     cuzk_porep_config cfg;
     cuzk_porep_c1 out;
     size_t cap;         /* proofs allocated */
-    cuzk_c1_envelope env;
 };
 
 /* ---- keys ------------------------------------------------------------------ */
 
 static const char *const KEYS_TOP[] = {"registered_proof", "vanilla_proofs", "comm_r", "comm_d",
                                        "replica_id", "seed", "ticket", NULL};
-static const char *const KEYS_ENV[] = {"SectorNum", "Phase1Out", "SectorSize", NULL};
 static const char *const KEYS_PROOF[] = {"comm_d_proofs", "comm_r_last_proof", "replica_column_proofs",
                                          "labeling_proofs", "encoding_proof", NULL};
 static const char *const KEYS_MP[] = {"data", NULL};
@@ -76,7 +81,6 @@ static const char *const *keys_of(const frame *f)
 {
     switch (f->kind) {
     case O_TOP: return KEYS_TOP;
-    case O_ENV: return KEYS_ENV;
     case O_PROOF: return KEYS_PROOF;
     case O_MP: return KEYS_MP;
     case O_PDATA: return KEYS_PDATA;
@@ -233,9 +237,6 @@ static int expect(cuzk_c1_parser *p, frame *c)
         case 5: set_domain(c, o->seed, 0); break;
         default: set_domain(c, o->ticket, 0); break;
         }
-        break;
-    case O_ENV:
-        c->kind = f->key == 0 ? S_SECNUM : f->key == 1 ? S_B64 : S_SECSIZE;
         break;
     case O_VP:
         c->kind = A_PARTS;
@@ -398,7 +399,6 @@ static const char *kind_words(int k)
     if (IS_ARR(k)) return "an array";
     switch (k) {
     case S_PROOFNAME: return "a registered proof name";
-    case S_B64: return "a base64 string";
     case S_NULL: return "null";
     case S_BYTE: return "an integer 0..255";
     default: return "an unsigned integer";
@@ -438,14 +438,6 @@ static int on_number(void *ctx, const char *s, size_t n)
             return fail(p, CUZK_ERR_PARSE, "expected an index 0..%u", c.want - 1u);
         *(uint8_t *)c.dst = (uint8_t)v;
         break;
-    case S_SECNUM:
-        if (!parse_uint(s, n, INT64_MAX, &v)) return fail(p, CUZK_ERR_PARSE, "expected a sector number");
-        p->env.sector_num = v;
-        break;
-    case S_SECSIZE:
-        if (!parse_uint(s, n, UINT64_MAX, &v)) return fail(p, CUZK_ERR_PARSE, "expected a sector size");
-        p->env.sector_size = v;
-        break;
     default:
         return fail(p, CUZK_ERR_PARSE, "expected %s, got a number", kind_words(c.kind));
     }
@@ -472,8 +464,6 @@ static int on_bool(void *ctx, int b)
     return fail(p, CUZK_ERR_PARSE, "expected %s, got a boolean", kind_words(c.kind));
 }
 
-static int parse_inner(cuzk_c1_parser *p, const unsigned char *s, size_t n);
-
 static int on_string(void *ctx, const unsigned char *s, size_t n)
 {
     cuzk_c1_parser *p = ctx;
@@ -496,8 +486,6 @@ static int on_string(void *ctx, const unsigned char *s, size_t n)
         p->out.seal_proof = id;
         p->out.partitions = p->cfg.partitions;
         p->out.challenges_per_partition = p->cfg.challenges_per_partition;
-    } else if (c.kind == S_B64) {
-        if (!parse_inner(p, s, n)) return 0;
     } else {
         return fail(p, CUZK_ERR_PARSE, "expected %s, got a string", kind_words(c.kind));
     }
@@ -564,10 +552,6 @@ static int on_map_key(void *ctx, const unsigned char *s, size_t n)
     cuzk_c1_parser *p = ctx;
     frame *f = &p->st[p->depth - 1];
     int k;
-    if (f->kind == O_TOP && f->seen == 0 && p->depth == 1 && p->allow_envelope && lookup(KEYS_ENV, s, n) >= 0) {
-        f->kind = O_ENV; /* Curio's envelope */
-        p->env.present = true;
-    }
     if (f->kind == O_VP) {
         const char *shape = cuzk_seal_proof_shape_name(p->out.seal_proof);
         if (f->seen) return fail(p, CUZK_ERR_PARSE, "an enum holds exactly one variant");
@@ -614,12 +598,6 @@ static int on_end_map(void *ctx)
         while (!(req >> i & 1) || (f.seen >> i & 1)) i++;
         return fail(p, CUZK_ERR_PARSE, "missing field \"%s\"", k[i]);
     }
-    if (f.kind == O_ENV) {
-        if (p->env.sector_size != p->cfg.sector_size)
-            return fail(p, CUZK_ERR_PARSE, "SectorSize %llu does not match %s (%llu)",
-                        (unsigned long long)p->env.sector_size, cuzk_seal_proof_name(p->out.seal_proof),
-                        (unsigned long long)p->cfg.sector_size);
-    }
     if (p->depth == 0) p->done = 1;
     else scalar_done(p);
     return 1;
@@ -655,7 +633,7 @@ static const yajl_callbacks CALLBACKS = {
 
 /* ---- public API --------------------------------------------------------------------- */
 
-static cuzk_c1_parser *parser_new(int allow_envelope)
+static cuzk_c1_parser *parser_new(int sniff)
 {
     cuzk_c1_parser *p = calloc(1, sizeof *p);
     if (!p) return NULL;
@@ -664,17 +642,19 @@ static cuzk_c1_parser *parser_new(int allow_envelope)
         free(p);
         return NULL;
     }
-    p->allow_envelope = allow_envelope;
+    p->mode = sniff ? MODE_SNIFF : MODE_JSON;
     p->out.seal_proof = -1;
     return p;
 }
 
 cuzk_c1_parser *cuzk_c1_parser_new(void) { return parser_new(1); }
+cuzk_c1_parser *cuzk_c1_parser_new_plain(void) { return parser_new(0); }
 
 void cuzk_c1_parser_free(cuzk_c1_parser *p)
 {
     if (!p) return;
     yajl_free(p->yh);
+    cuzk_c1_env_free(p->envx);
     cuzk_porep_c1_free(&p->out);
     free(p);
 }
@@ -695,18 +675,78 @@ static int yajl_failure(cuzk_c1_parser *p, const unsigned char *buf, size_t len)
     return p->err.code;
 }
 
-int cuzk_c1_parser_feed(cuzk_c1_parser *p, const void *data, size_t len, cuzk_err *err)
+static int is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* From the input's start: 1 when its first key is one of the envelope's, 0
+ * when it is anything else, -1 when more input is needed to tell. */
+static int sniff_envelope(const unsigned char *s, size_t n)
 {
-    if (!p || (!data && len)) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "c1: NULL argument");
+    static const char *const ENV_KEYS[3] = {"SectorNum", "Phase1Out", "SectorSize"};
+    size_t i = 0;
+    while (i < n && is_ws(s[i])) i++;
+    if (i == n) return -1;
+    if (s[i++] != '{') return 0;
+    while (i < n && is_ws(s[i])) i++;
+    if (i == n) return -1;
+    if (s[i++] != '"') return 0;
+    size_t k = i;
+    while (i < n && s[i] != '"' && s[i] != '\\') i++;
+    if (i == n) return -1;
+    for (int e = 0; e < 3 && s[i] == '"'; e++)
+        if (strlen(ENV_KEYS[e]) == i - k && memcmp(ENV_KEYS[e], s + k, i - k) == 0) return 1;
+    return 0;
+}
+
+static int feed_json(cuzk_c1_parser *p, const unsigned char *data, size_t len)
+{
     if (!p->failed && len) {
         if (yajl_parse(p->yh, data, len) != yajl_status_ok) yajl_failure(p, data, len);
         p->fed += len;
     }
-    if (p->failed) {
-        if (err) *err = p->err;
-        return p->err.code;
+    return p->failed ? p->err.code : 0;
+}
+
+/* Leaves MODE_SNIFF: the held prefix goes to the reader chosen. */
+static int choose_mode(cuzk_c1_parser *p, int envelope)
+{
+    if (envelope) {
+        p->envx = cuzk_c1_env_new();
+        if (!p->envx) {
+            cuzk_err_set(&p->err, CUZK_ERR_OUT_OF_MEMORY, "c1: out of memory");
+            p->failed = 1;
+            return p->err.code;
+        }
+        p->mode = MODE_ENVELOPE;
+        return cuzk_c1_env_feed(p->envx, p->pre, p->pre_n, NULL);
     }
-    return 0;
+    p->mode = MODE_JSON;
+    return feed_json(p, p->pre, p->pre_n);
+}
+
+int cuzk_c1_parser_feed(cuzk_c1_parser *p, const void *data, size_t len, cuzk_err *err)
+{
+    if (!p || (!data && len)) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "c1: NULL argument");
+    const unsigned char *s = data;
+    int rc = p->failed ? p->err.code : 0;
+    if (!rc && p->mode == MODE_SNIFF) {
+        size_t take = len < SNIFF_MAX - p->pre_n ? len : SNIFF_MAX - p->pre_n;
+        memcpy(p->pre + p->pre_n, s, take);
+        p->pre_n += take;
+        s += take;
+        len -= take;
+        int d = sniff_envelope(p->pre, p->pre_n);
+        if (d >= 0 || p->pre_n == SNIFF_MAX) rc = choose_mode(p, d == 1);
+    }
+    if (!rc && p->mode == MODE_JSON) rc = feed_json(p, s, len);
+    else if (!rc && p->mode == MODE_ENVELOPE) rc = cuzk_c1_env_feed(p->envx, s, len, NULL);
+    if (rc) {
+        if (p->mode == MODE_ENVELOPE && !p->failed) {
+            cuzk_c1_env_feed(p->envx, NULL, 0, &p->err); /* fetch its error */
+            p->failed = 1;
+        }
+        if (err) *err = p->err;
+    }
+    return rc;
 }
 
 int cuzk_c1_parser_finish(cuzk_c1_parser *p, cuzk_porep_c1 *out, cuzk_c1_envelope *env, cuzk_err *err)
@@ -714,6 +754,16 @@ int cuzk_c1_parser_finish(cuzk_c1_parser *p, cuzk_porep_c1 *out, cuzk_c1_envelop
     if (!p || !out) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "c1: NULL argument");
     memset(out, 0, sizeof *out);
     out->seal_proof = -1;
+    if (env) memset(env, 0, sizeof *env);
+    if (!p->failed && p->mode == MODE_SNIFF) choose_mode(p, 0);
+    if (!p->failed && p->mode == MODE_ENVELOPE) {
+        int rc = cuzk_c1_env_finish(p->envx, out, env, &p->err);
+        if (rc) {
+            p->failed = 1;
+            if (err) *err = p->err;
+        }
+        return rc;
+    }
     if (!p->failed && (yajl_complete_parse(p->yh) != yajl_status_ok || !p->done))
         fail(p, CUZK_ERR_TRUNCATED, "input ended after %llu bytes, before the JSON was complete",
              (unsigned long long)p->fed);
@@ -724,33 +774,7 @@ int cuzk_c1_parser_finish(cuzk_c1_parser *p, cuzk_porep_c1 *out, cuzk_c1_envelop
     *out = p->out;
     memset(&p->out, 0, sizeof p->out);
     p->cap = 0;
-    if (env) *env = p->env;
     return 0;
-}
-
-/* The envelope's Phase1Out: base64 of a C1 JSON, parsed by a parser of its own. */
-static int parse_inner(cuzk_c1_parser *p, const unsigned char *s, size_t n)
-{
-    if (p->have_cfg) return fail(p, CUZK_ERR_PARSE, "duplicate Phase1Out");
-    uint8_t *raw = malloc(n / 4 * 3 + 1);
-    if (!raw) return fail(p, CUZK_ERR_OUT_OF_MEMORY, "out of memory for %zu bytes", n);
-    long m = cuzk_c1_base64_decode(raw, (const char *)s, n);
-    if (m < 0) {
-        free(raw);
-        return fail(p, CUZK_ERR_PARSE, "not canonical base64");
-    }
-    cuzk_c1_parser *q = parser_new(0);
-    cuzk_err e;
-    int rc = q ? cuzk_c1_parser_feed(q, raw, (size_t)m, &e) : cuzk_err_set(&e, CUZK_ERR_OUT_OF_MEMORY, "oom");
-    if (!rc) rc = cuzk_c1_parser_finish(q, &p->out, NULL, &e);
-    free(raw);
-    if (!rc) {
-        p->cfg = q->cfg;
-        p->have_cfg = 1;
-    }
-    cuzk_c1_parser_free(q);
-    if (rc) return fail(p, rc, "%s", strncmp(e.msg, "c1: ", 4) ? e.msg : e.msg + 4);
-    return 1;
 }
 
 int cuzk_c1_parse(const void *data, size_t len, cuzk_porep_c1 *out, cuzk_c1_envelope *env, cuzk_err *err)
