@@ -4,19 +4,21 @@
 #define CUZK_EC_MSM_BUCKET_H
 
 /* Points per group: large enough that the few inversions per group are
- * cheap, small enough that the group's buffers stay near the cache. */
+ * cheap, small enough that the group's buffers stay in L2. */
 #ifndef MSM_GROUP
-#define MSM_GROUP 8192
+#define MSM_GROUP 4096
 #endif
 /* How far ahead the gather of bases prefetches: far enough to cover a
  * DRAM miss, since the bases of a window are visited in random order. */
 #ifndef MSM_PREFETCH
 #define MSM_PREFETCH 48
 #endif
-/* A round with fewer pairs than this is not worth its inversion: the
- * leftover points go to the running sum one by one instead. */
+/* A round with fewer pairs than this is not worth its inversion (about
+ * 100 multiplications with the binary-GCD inverse; a pair costs 6 in a
+ * round, 10 when fed to the running sum as it is): the leftover points go
+ * to the running sum one by one instead. */
 #ifndef MSM_TAIL_PAIRS
-#define MSM_TAIL_PAIRS 96
+#define MSM_TAIL_PAIRS 32
 #endif
 
 /* ---- batch-affine bucket accumulation ---- */
