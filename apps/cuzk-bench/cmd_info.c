@@ -104,17 +104,17 @@ int cuzk_bench_info_main(int argc, char **argv)
                (unsigned long long)st.nnz_c, (unsigned long long)st.a_aux_density,
                (unsigned long long)st.b_aux_density);
     } else {
-        printf("circuit        porep %s (%s)\n", size_arg, cuzk_seal_proof_name(cfg.seal_proof));
-        printf("constraints    %llu (input constraints included)\n", (unsigned long long)st.constraints);
-        printf("inputs         %llu (ONE included)\n", (unsigned long long)st.inputs);
-        printf("aux            %llu\n", (unsigned long long)st.aux);
-        printf("domain         %llu (2^%d)\n", (unsigned long long)domain, __builtin_ctzll(domain));
-        printf("nnz_a          %llu\n", (unsigned long long)st.nnz_a);
-        printf("nnz_b          %llu\n", (unsigned long long)st.nnz_b);
-        printf("nnz_c          %llu\n", (unsigned long long)st.nnz_c);
-        printf("a_aux_density  %llu\n", (unsigned long long)st.a_aux_density);
-        printf("b_aux_density  %llu\n", (unsigned long long)st.b_aux_density);
-        printf("b_input_density %llu\n", (unsigned long long)st.b_input_density);
+        printf("circuit          porep %s (%s)\n", size_arg, cuzk_seal_proof_name(cfg.seal_proof));
+        printf("constraints      %llu (input constraints included)\n", (unsigned long long)st.constraints);
+        printf("inputs           %llu (ONE included)\n", (unsigned long long)st.inputs);
+        printf("aux              %llu\n", (unsigned long long)st.aux);
+        printf("domain           %llu (2^%d)\n", (unsigned long long)domain, __builtin_ctzll(domain));
+        printf("nnz_a            %llu\n", (unsigned long long)st.nnz_a);
+        printf("nnz_b            %llu\n", (unsigned long long)st.nnz_b);
+        printf("nnz_c            %llu\n", (unsigned long long)st.nnz_c);
+        printf("a_aux_density    %llu\n", (unsigned long long)st.a_aux_density);
+        printf("b_aux_density    %llu\n", (unsigned long long)st.b_aux_density);
+        printf("b_input_density  %llu\n", (unsigned long long)st.b_input_density);
     }
     cuzk_cs_free(cs);
     cuzk_porep_circuit_free(pc);
