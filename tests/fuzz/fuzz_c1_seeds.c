@@ -21,6 +21,20 @@ static int save(const char *dir, const char *name, const char *text, size_t n)
     return fclose(f) != 0;
 }
 
+/* mkdir -p */
+static void make_dirs(const char *dir)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s", dir);
+    for (char *q = path + 1; *q; q++) {
+        if (*q != '/') continue;
+        *q = 0;
+        mkdir(path, 0755);
+        *q = '/';
+    }
+    mkdir(path, 0755);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -28,7 +42,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *dir = argv[1];
-    mkdir(dir, 0755);
+    make_dirs(dir);
     static const cuzk_seal_proof KINDS[3] = {CUZK_SEAL_2KIB_V1, CUZK_SEAL_2KIB_V1_1, CUZK_SEAL_2KIB_V1_1_SYNTH};
     int bad = 0;
     for (int i = 0; i < 3; i++) {
