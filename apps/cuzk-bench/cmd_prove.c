@@ -3,6 +3,7 @@
  * unsatisfied witness would only give a proof that fails to verify). */
 #include "bench_commands.h"
 #include "g16_cli.h"
+#include "porep_g16.h"
 
 #include <stdio.h>
 
@@ -12,6 +13,8 @@ static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6;
 
 int cuzk_bench_prove_main(int argc, char **argv)
 {
+    if (porep_g16_wanted(argc, argv)) /* --circuit porep: porep_g16.c */
+        return porep_g16_prove_main(argc, argv);
     g16_opt o[] = { { "--r1cs", false, NULL }, { "--wtns", false, NULL }, { "--params", false, NULL },
                     { "--out", false, NULL }, { "--threads", false, NULL }, { "--no-check", true, NULL } };
     const size_t no = sizeof o / sizeof o[0];

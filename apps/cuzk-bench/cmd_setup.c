@@ -3,6 +3,7 @@
  * can forge proofs. */
 #include "bench_commands.h"
 #include "g16_cli.h"
+#include "porep_g16.h"
 
 #include <stdio.h>
 
@@ -10,6 +11,8 @@
 
 int cuzk_bench_setup_main(int argc, char **argv)
 {
+    if (porep_g16_wanted(argc, argv)) /* --circuit porep: porep_g16.c */
+        return porep_g16_setup_main(argc, argv);
     g16_opt o[] = { { "--r1cs", false, NULL }, { "--out", false, NULL }, { "--seed", false, NULL },
                     { "--vk-out", false, NULL }, { "--threads", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];

@@ -4,6 +4,7 @@
  * public.json). Exit 0 only when the proof verifies. */
 #include "bench_commands.h"
 #include "g16_cli.h"
+#include "porep_g16.h"
 #include "snarkjs_json.h"
 
 #include <stdio.h>
@@ -28,6 +29,8 @@ static int load_snarkjs(const char *dir, cuzk_vk *vk, cuzk_proof *proof, cuzk_fr
 
 int cuzk_bench_verify_main(int argc, char **argv)
 {
+    if (porep_g16_wanted(argc, argv)) /* --circuit porep: porep_g16.c */
+        return porep_g16_verify_main(argc, argv);
     g16_opt o[] = { { "--params", false, NULL }, { "--vk", false, NULL }, { "--proof", false, NULL },
                     { "--wtns", false, NULL }, { "--public", false, NULL }, { "--snarkjs", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
