@@ -20,6 +20,7 @@ static const command commands[] = {
     { "export-snarkjs", cuzk_bench_export_snarkjs_main, "vk, proof and inputs as snarkjs JSON (--out DIR)" },
     { "groth16-cpu", cuzk_bench_groth16_cpu_main, "Groth16 setup/prove/verify timings, 2^10..2^20 constraints (--snarkjs: vs snarkjs at 2^16)" },
     { "info", cuzk_bench_info_main, "circuit shape from the counting back end (--circuit porep --sector-size 32GiB [--api-version 1.1] [--json])" },
+    { "gpu", cuzk_bench_gpu_main, "device NTT and G1 MSM timings, 2^20..2^27, checked against the CPU at 2^20 (--json, --runs N, --max-log L)" },
     { "hash", cuzk_bench_hash_main, "native hashes of a hex message, and their speed (sha256 [--trunc254] HEX | --bench)" },
     { "hashrate", cuzk_bench_hashrate_main, "Poseidon (arity 8, 11, 2) and SHA-256 node hashes per second, one core and all threads (--json, --runs N)" },
 };

@@ -3,6 +3,7 @@
 #ifndef CUZK_GPU_H
 #define CUZK_GPU_H
 
+#include "cuzk/ec.h"
 #include "cuzk/util.h"
 
 #ifdef __cplusplus
@@ -43,6 +44,95 @@ int cuzk_gpu_device_info_get(int index, cuzk_gpu_device_info *info, cuzk_err *er
  * is bounded: a device that does not finish gives an error, not a hang. */
 int cuzk_gpu_selftest_fp_add(int index, size_t n, uint64_t seed,
                              cuzk_gpu_selftest_report *rep, cuzk_err *err);
+
+/* ---- a device context ----------------------------------------------------------
+ * One GPU and one CUDA stream. Everything below queues work on the context's
+ * stream and returns without waiting, unless it says otherwise; cuzk_gpu_sync
+ * waits and reports the first failure of the queued work. A context is used by
+ * one thread at a time. Device pointers ("d_" names) come from cuzk_gpu_alloc. */
+typedef struct cuzk_gpu_ctx cuzk_gpu_ctx;
+
+int cuzk_gpu_ctx_create(cuzk_gpu_ctx **out, int device, cuzk_err *err);
+void cuzk_gpu_ctx_free(cuzk_gpu_ctx *ctx);
+/* Waits for the stream with a deadline (a wedged device is an error, not a hang). */
+int cuzk_gpu_sync(cuzk_gpu_ctx *ctx, cuzk_err *err);
+int cuzk_gpu_alloc(cuzk_gpu_ctx *ctx, void **d_ptr, size_t bytes, cuzk_err *err);
+void cuzk_gpu_free(cuzk_gpu_ctx *ctx, void *d_ptr);
+/* Host <-> device copies; both wait until the copy is done. */
+int cuzk_gpu_upload(cuzk_gpu_ctx *ctx, void *d_dst, const void *src, size_t bytes, cuzk_err *err);
+int cuzk_gpu_download(cuzk_gpu_ctx *ctx, void *dst, const void *d_src, size_t bytes, cuzk_err *err);
+
+/* ---- field arithmetic checks --------------------------------------------------------
+ * out[i] = a[i] op b[i] for n elements (b unused by SQR) with the device's
+ * Fr / Fp code; a, b, out are HOST arrays of cuzk_fr or cuzk_fp (Montgomery form,
+ * reduced). _host runs the very same source on the CPU with the carry flag
+ * emulated: it checks the algorithms where there is no GPU. */
+typedef enum {
+    CUZK_GPU_FR_ADD, CUZK_GPU_FR_SUB, CUZK_GPU_FR_MUL, CUZK_GPU_FR_SQR,
+    CUZK_GPU_FP_ADD, CUZK_GPU_FP_SUB, CUZK_GPU_FP_MUL, CUZK_GPU_FP_SQR,
+} cuzk_gpu_field_op;
+
+int cuzk_gpu_field_eval(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, void *out, const void *a,
+                        const void *b, size_t n, cuzk_err *err);
+int cuzk_gpu_field_eval_host(cuzk_gpu_field_op op, void *out, const void *a, const void *b,
+                             size_t n, cuzk_err *err);
+/* The device's G1 formulas run on the host: out = 2^doublings times the sum
+ * of the n points (infinity allowed), accumulated with the mixed addition into
+ * two XYZZ sums (even and odd indices) that are then added with the full one. */
+int cuzk_gpu_g1_sum_host(cuzk_g1_proj *out, const cuzk_g1_affine *points, size_t n, unsigned doublings,
+                         cuzk_err *err);
+
+/* ---- Fr NTT ---------------------------------------------------------------------------
+ * The transforms of include/cuzk/poly.h on device data: same domain (omega,
+ * coset generator g = 7), natural order in and out, the same field values
+ * bit for bit. d_a points to m elements on the device. */
+typedef struct cuzk_gpu_domain cuzk_gpu_domain;
+
+#define CUZK_GPU_NTT_MAX_LOG 28
+/* m = the smallest power of two >= n; n in 1 .. 2^CUZK_GPU_NTT_MAX_LOG. Builds the
+ * twiddle and coset tables on the device (m/2 + O(sqrt m) elements). */
+int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, size_t n, cuzk_err *err);
+void cuzk_gpu_domain_free(cuzk_gpu_domain *d);
+size_t cuzk_gpu_domain_size(const cuzk_gpu_domain *d);
+int cuzk_gpu_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err);
+int cuzk_gpu_ifft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err);
+int cuzk_gpu_coset_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err);
+int cuzk_gpu_icoset_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err);
+/* cuzk_poly_compute_h on the device: a gets H's coefficients, b and c are clobbered. */
+int cuzk_gpu_compute_h(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_fr *d_b, cuzk_fr *d_c, cuzk_err *err);
+
+/* ---- G1 MSM ----------------------------------------------------------------------------
+ * out = sum scalars[i] * bases[i], equal to cuzk_g1_msm. d_bases: n points
+ * (infinity allowed), d_scalars: n scalars (any 256-bit values; they are
+ * reduced mod r, so bases must lie in G1), both resident on the device.
+ * Scalars 0 and 1 are split off first: the 1s are summed directly, the rest
+ * go through Pippenger with signed windows. The workspace grows to the largest
+ * n seen and is kept for the next call. Waits for the result. */
+typedef struct cuzk_gpu_msm cuzk_gpu_msm;
+
+int cuzk_gpu_msm_create(cuzk_gpu_ctx *ctx, cuzk_gpu_msm **out, cuzk_err *err);
+void cuzk_gpu_msm_free(cuzk_gpu_msm *m);
+int cuzk_gpu_g1_msm(cuzk_gpu_msm *m, cuzk_g1_proj *out, const cuzk_g1_affine *d_bases,
+                    const cuzk_scalar *d_scalars, size_t n, cuzk_err *err);
+/* What the last cuzk_gpu_g1_msm did: how many scalars were 1 and how many
+ * went through Pippenger, its window width and window count. */
+typedef struct {
+    size_t n, ones, others;
+    unsigned c, windows;
+} cuzk_gpu_msm_stats;
+void cuzk_gpu_msm_last_stats(const cuzk_gpu_msm *m, cuzk_gpu_msm_stats *st);
+
+/* ---- inputs for benchmarks, made on the device ---------------------------------------
+ * d_scalars[i] from a seeded hash of i: kind 0 = uniform 255-bit values (not
+ * reduced), kind 1 = 0 or 1 with probability 1/2 each. */
+int cuzk_gpu_fill_scalars(cuzk_gpu_ctx *ctx, cuzk_scalar *d_scalars, size_t n, uint64_t seed, int kind,
+                          cuzk_err *err);
+/* d_a[i] = a pseudo-random Fr element below 2^254 (a valid Montgomery form). */
+int cuzk_gpu_fill_fr(cuzk_gpu_ctx *ctx, cuzk_fr *d_a, size_t n, uint64_t seed, cuzk_err *err);
+/* Fills d_dst (count elements of elem_size bytes) with copies of the
+ * src_count elements at d_src, repeated. */
+int cuzk_gpu_tile(cuzk_gpu_ctx *ctx, void *d_dst, size_t count, const void *d_src, size_t src_count,
+                  size_t elem_size, cuzk_err *err);
 
 #ifdef __cplusplus
 }

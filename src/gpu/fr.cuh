@@ -1,0 +1,74 @@
+// The BLS12-381 scalar field Fr on the device: eight little-endian 32-bit
+// limbs, Montgomery form with R = 2^256, fully reduced. On a little-endian
+// host these are the bytes of the CPU's cuzk_fr, so buffers copy as they are.
+#ifndef CUZK_GPU_FR_CUH
+#define CUZK_GPU_FR_CUH
+
+#include "mont.cuh"
+
+struct cuzk_gpu_fr_field {
+    static constexpr int N = 8;
+    static constexpr uint32_t M0 = 0xffffffffu; // -r^-1 mod 2^32
+    // r = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001
+    CUZK_GPU_HD static constexpr uint32_t p(int i)
+    {
+        return i == 0 ? 0x00000001u : i == 1 ? 0xffffffffu : i == 2 ? 0xfffe5bfeu
+             : i == 3 ? 0x53bda402u : i == 4 ? 0x09a1d805u : i == 5 ? 0x3339d808u
+             : i == 6 ? 0x299d7d48u : 0x73eda753u;
+    }
+    // R mod r: the Montgomery form of 1.
+    CUZK_GPU_HD static constexpr uint32_t one(int i)
+    {
+        return i == 0 ? 0xfffffffeu : i == 1 ? 0x00000001u : i == 2 ? 0x00034802u
+             : i == 3 ? 0x5884b7fau : i == 4 ? 0xecbc4ff5u : i == 5 ? 0x998c4fefu
+             : i == 6 ? 0xacc5056fu : 0x1824b159u;
+    }
+};
+
+// 32 bytes, aligned so that an element moves as two 128-bit accesses.
+typedef struct __align__(16) {
+    uint32_t l[8];
+} cuzk_gpu_fr;
+
+CUZK_GPU_HD void cuzk_gpu_fr_add(cuzk_gpu_fr *r, const cuzk_gpu_fr *a, const cuzk_gpu_fr *b)
+{
+    cuzk_gpu_mont_add<cuzk_gpu_fr_field>(r->l, a->l, b->l);
+}
+
+CUZK_GPU_HD void cuzk_gpu_fr_sub(cuzk_gpu_fr *r, const cuzk_gpu_fr *a, const cuzk_gpu_fr *b)
+{
+    cuzk_gpu_mont_sub<cuzk_gpu_fr_field>(r->l, a->l, b->l);
+}
+
+CUZK_GPU_HD void cuzk_gpu_fr_mul(cuzk_gpu_fr *r, const cuzk_gpu_fr *a, const cuzk_gpu_fr *b)
+{
+    cuzk_gpu_mont_mul<cuzk_gpu_fr_field>(r->l, a->l, b->l);
+}
+
+CUZK_GPU_HD void cuzk_gpu_fr_sqr(cuzk_gpu_fr *r, const cuzk_gpu_fr *a)
+{
+    cuzk_gpu_mont_mul<cuzk_gpu_fr_field>(r->l, a->l, a->l);
+}
+
+CUZK_GPU_HD void cuzk_gpu_fr_set_one(cuzk_gpu_fr *r)
+{
+CUZK_GPU_UNROLL
+    for (int i = 0; i < 8; i++)
+        r->l[i] = cuzk_gpu_fr_field::one(i);
+}
+
+CUZK_GPU_HD bool cuzk_gpu_fr_is_zero(const cuzk_gpu_fr *a)
+{
+    return cuzk_gpu_mont_is_zero<cuzk_gpu_fr_field>(a->l);
+}
+
+// The modulus and one as host tables, for checking them against libcuzk.
+static inline void cuzk_gpu_fr_constants(uint32_t p[8], uint32_t one[8])
+{
+    for (int i = 0; i < 8; i++) {
+        p[i] = cuzk_gpu_fr_field::p(i);
+        one[i] = cuzk_gpu_fr_field::one(i);
+    }
+}
+
+#endif

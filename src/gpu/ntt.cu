@@ -1,0 +1,455 @@
+// The Fr NTT on the device: the transforms of src/poly with the same field
+// values, natural order in and out.
+//
+// Like the CPU code: a bit-reversal permutation, then the radix-2
+// decimation-in-time stages. Stages are grouped into passes: a pass over
+// stages [s0, s0 + k) is, for every fixed setting of the index bits outside
+// [s0, s0 + k) (a "column"), an independent 2^k-point sub-transform. A block
+// loads C columns (C consecutive low-bit values, so global accesses are runs
+// of C elements) into shared memory, runs the k stages there and writes back:
+// one read and one write of the data per pass, three passes at 2^27.
+// The inverse uses the forward twiddles and a reverse-and-scale pass, as the
+// CPU does (poly/transforms.c), which also applies the coset powers.
+#include "gpu_impl.cuh"
+#include "fr.cuh"
+
+#include <stdlib.h>
+#include <string.h>
+
+// Elements per block in a pass: 2^11 x 32 B = 64 KB of shared memory.
+#define NTT_LOG_E 11
+// Later passes keep at least 2^3 columns (256-byte runs in memory).
+#define NTT_MAX_LATER_STAGES 8
+#define NTT_THREADS 256
+// Powers t^k for the coset and scaling passes: t^k = HI[k >> B] * LO[k & mask].
+#define NTT_POW_BITS 13
+
+struct cuzk_gpu_domain {
+    cuzk_gpu_ctx *ctx;
+    size_t m;
+    unsigned log_m;
+    cuzk_fr omega, m_inv, g, g_inv, z_inv;
+    cuzk_gpu_fr *tw;      // omega^k, k < max(m/2, 1)
+    cuzk_gpu_fr *lo_g;    // g^k, k < 2^B
+    cuzk_gpu_fr *lo_gi;   // g^-k
+    cuzk_gpu_fr *hi_g;    // g^(j 2^B)
+    cuzk_gpu_fr *hi_mg;   // m^-1 g^(j 2^B)
+    cuzk_gpu_fr *hi_mgi;  // m^-1 g^-(j 2^B)
+    size_t n_hi;
+};
+
+// ---- kernels -------------------------------------------------------------------------
+
+static __global__ void twiddle_kernel(cuzk_gpu_fr *tw, size_t count, const cuzk_gpu_fr *__restrict__ hi,
+                                      const cuzk_gpu_fr *__restrict__ lo)
+{
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x; k < count; k += stride) {
+        cuzk_gpu_fr a = hi[k >> NTT_POW_BITS], b = lo[k & ((1u << NTT_POW_BITS) - 1)], r;
+        cuzk_gpu_fr_mul(&r, &a, &b);
+        tw[k] = r;
+    }
+}
+
+static __global__ void bitrev_kernel(cuzk_gpu_fr *x, size_t m, unsigned log_m)
+{
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += stride) {
+        size_t r = __brev((unsigned)i) >> (32 - log_m);
+        if (i < r) {
+            cuzk_gpu_fr a = x[i], b = x[r];
+            x[i] = b;
+            x[r] = a;
+        }
+    }
+}
+
+// One pass: stages [s0, s0 + k) on blocks of E = 2^(k + log_cols) elements.
+// Shared memory is limb-major (limb l of element e at l * E + e) so that
+// threads touching consecutive elements hit distinct banks.
+static __global__ void __launch_bounds__(NTT_THREADS)
+ntt_pass_kernel(cuzk_gpu_fr *x, const cuzk_gpu_fr *__restrict__ tw, unsigned log_m, unsigned s0,
+                unsigned k, unsigned log_cols)
+{
+    extern __shared__ uint32_t sm[];
+    const unsigned E = 1u << (k + log_cols);
+    const unsigned cols_mask = (1u << log_cols) - 1;
+    const size_t lo_mask = ((size_t)1 << s0) - 1;
+    const size_t col0 = (size_t)blockIdx.x << log_cols;
+
+    for (unsigned e = threadIdx.x; e < E; e += blockDim.x) {
+        size_t col = col0 + (e & cols_mask), mid = e >> log_cols;
+        size_t idx = ((col & ~lo_mask) << k) | (mid << s0) | (col & lo_mask);
+        cuzk_gpu_fr v = x[idx];
+        CUZK_GPU_UNROLL
+        for (int l = 0; l < 8; l++)
+            sm[l * E + e] = v.l[l];
+    }
+    __syncthreads();
+
+    for (unsigned sp = 0; sp < k; sp++) {
+        const unsigned s = s0 + sp, tw_shift = log_m - 1 - s;
+        for (unsigned q = threadIdx.x; q < E / 2; q += blockDim.x) {
+            unsigned c = q & cols_mask, jm = q >> log_cols;
+            unsigned j = jm & ((1u << sp) - 1), grp = jm >> sp;
+            unsigned e0 = (((grp << (sp + 1)) | j) << log_cols) | c;
+            unsigned e1 = e0 + (1u << (sp + log_cols));
+            size_t lo = (col0 + c) & lo_mask;
+            size_t t = (((size_t)j << s0) | lo) << tw_shift;
+            cuzk_gpu_fr a, b, v;
+            CUZK_GPU_UNROLL
+            for (int l = 0; l < 8; l++) {
+                a.l[l] = sm[l * E + e0];
+                b.l[l] = sm[l * E + e1];
+            }
+            if (t == 0) {
+                v = b;
+            } else {
+                cuzk_gpu_fr w = tw[t];
+                cuzk_gpu_fr_mul(&v, &b, &w);
+            }
+            cuzk_gpu_fr_sub(&b, &a, &v);
+            cuzk_gpu_fr_add(&a, &a, &v);
+            CUZK_GPU_UNROLL
+            for (int l = 0; l < 8; l++) {
+                sm[l * E + e0] = a.l[l];
+                sm[l * E + e1] = b.l[l];
+            }
+        }
+        __syncthreads();
+    }
+
+    for (unsigned e = threadIdx.x; e < E; e += blockDim.x) {
+        size_t col = col0 + (e & cols_mask), mid = e >> log_cols;
+        size_t idx = ((col & ~lo_mask) << k) | (mid << s0) | (col & lo_mask);
+        cuzk_gpu_fr v;
+        CUZK_GPU_UNROLL
+        for (int l = 0; l < 8; l++)
+            v.l[l] = sm[l * E + e];
+        x[idx] = v;
+    }
+}
+
+// The factor for index k: hi[k >> B] * lo[k & mask], or the constant s when
+// there are no tables.
+static __device__ __forceinline__ void pow_factor(cuzk_gpu_fr *f, size_t k, const cuzk_gpu_fr *hi,
+                                                  const cuzk_gpu_fr *lo, const cuzk_gpu_fr *s)
+{
+    if (!hi) {
+        *f = *s;
+        return;
+    }
+    cuzk_gpu_fr a = hi[k >> NTT_POW_BITS], b = lo[k & ((1u << NTT_POW_BITS) - 1)];
+    cuzk_gpu_fr_mul(f, &a, &b);
+}
+
+// x[k] <- f(k) x[(m - k) mod m]: after a forward transform this is the
+// inverse one (f = m^-1), with the coset powers folded into f.
+static __global__ void revscale_kernel(cuzk_gpu_fr *x, size_t m, const cuzk_gpu_fr *__restrict__ hi,
+                                       const cuzk_gpu_fr *__restrict__ lo, cuzk_gpu_fr s)
+{
+    size_t half = m / 2, stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x; k <= half; k += stride) {
+        cuzk_gpu_fr f, a;
+        if (k == 0 || k == half) {
+            pow_factor(&f, k, hi, lo, &s);
+            a = x[k];
+            cuzk_gpu_fr_mul(&a, &a, &f);
+            x[k] = a;
+            continue;
+        }
+        cuzk_gpu_fr b = x[m - k];
+        a = x[k];
+        pow_factor(&f, k, hi, lo, &s);
+        cuzk_gpu_fr_mul(&b, &b, &f);
+        pow_factor(&f, m - k, hi, lo, &s);
+        cuzk_gpu_fr_mul(&a, &a, &f);
+        x[k] = b;
+        x[m - k] = a;
+    }
+}
+
+static __global__ void distribute_kernel(cuzk_gpu_fr *x, size_t m, const cuzk_gpu_fr *__restrict__ hi,
+                                         const cuzk_gpu_fr *__restrict__ lo)
+{
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += stride) {
+        cuzk_gpu_fr f, a = x[i];
+        pow_factor(&f, i, hi, lo, NULL);
+        cuzk_gpu_fr_mul(&a, &a, &f);
+        x[i] = a;
+    }
+}
+
+static __global__ void pointwise_kernel(cuzk_gpu_fr *a, const cuzk_gpu_fr *__restrict__ b,
+                                        const cuzk_gpu_fr *__restrict__ c, size_t m, cuzk_gpu_fr z_inv)
+{
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += stride) {
+        cuzk_gpu_fr t, x = a[i], y = b[i], z = c[i];
+        cuzk_gpu_fr_mul(&t, &x, &y);
+        cuzk_gpu_fr_sub(&t, &t, &z);
+        cuzk_gpu_fr_mul(&t, &t, &z_inv);
+        a[i] = t;
+    }
+}
+
+// ---- host side -----------------------------------------------------------------------
+
+static cuzk_gpu_fr to_dev(const cuzk_fr *a)
+{
+    cuzk_gpu_fr r;
+    memcpy(&r, a, sizeof r);
+    return r;
+}
+
+// out[j] = s * t^(j * step) for j < n (host, CPU field code).
+static void host_powers(cuzk_fr *out, size_t n, const cuzk_fr *t, uint64_t step, const cuzk_fr *s)
+{
+    cuzk_fr ts, p = *s;
+    cuzk_fr_pow(&ts, t, &step, 1);
+    for (size_t j = 0; j < n; j++) {
+        out[j] = p;
+        cuzk_fr_mul(&p, &p, &ts);
+    }
+}
+
+static int upload_table(cuzk_gpu_ctx *ctx, cuzk_gpu_fr **d, const cuzk_fr *h, size_t n, cuzk_err *err)
+{
+    int rc = cuzk_gpu_alloc(ctx, (void **)d, n * sizeof(cuzk_gpu_fr), err);
+    if (rc == 0)
+        rc = cuzk_gpu_upload(ctx, *d, h, n * sizeof(cuzk_gpu_fr), err);
+    return rc;
+}
+
+extern "C" void cuzk_gpu_domain_free(cuzk_gpu_domain *d)
+{
+    if (!d)
+        return;
+    cuzk_gpu_free(d->ctx, d->tw);
+    cuzk_gpu_free(d->ctx, d->lo_g);
+    cuzk_gpu_free(d->ctx, d->lo_gi);
+    cuzk_gpu_free(d->ctx, d->hi_g);
+    cuzk_gpu_free(d->ctx, d->hi_mg);
+    cuzk_gpu_free(d->ctx, d->hi_mgi);
+    free(d);
+}
+
+extern "C" size_t cuzk_gpu_domain_size(const cuzk_gpu_domain *d) { return d ? d->m : 0; }
+
+extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, size_t n, cuzk_err *err)
+{
+    int rc = 0;
+    cuzk_fr *h = NULL;
+    cuzk_gpu_fr *d_hi = NULL, *d_lo = NULL;
+    cuzk_gpu_domain *d = NULL;
+    if (!ctx || !out)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: NULL argument");
+    *out = NULL;
+    if (n == 0 || n > ((size_t)1 << CUZK_GPU_NTT_MAX_LOG))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: n = %zu not in 1..2^%d", n,
+                            CUZK_GPU_NTT_MAX_LOG);
+    d = (cuzk_gpu_domain *)calloc(1, sizeof *d);
+    if (!d)
+        return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "gpu domain: allocation failed");
+    d->ctx = ctx;
+    d->m = 1;
+    while (d->m < n) {
+        d->m <<= 1;
+        d->log_m++;
+    }
+    // The same constants as cuzk_domain_create.
+    d->omega = CUZK_FR_ROOT_OF_UNITY;
+    for (unsigned i = d->log_m; i < CUZK_FR_TWO_ADICITY; i++)
+        cuzk_fr_sqr(&d->omega, &d->omega);
+    cuzk_fr_from_u64(&d->m_inv, d->m);
+    cuzk_fr_inv(&d->m_inv, &d->m_inv);
+    cuzk_fr_from_u64(&d->g, CUZK_FR_GENERATOR);
+    cuzk_fr_inv(&d->g_inv, &d->g);
+    {
+        uint64_t e = d->m;
+        cuzk_fr_pow(&d->z_inv, &d->g, &e, 1);
+        cuzk_fr_sub(&d->z_inv, &d->z_inv, &CUZK_FR_ONE);
+        cuzk_fr_inv(&d->z_inv, &d->z_inv);
+    }
+
+    const size_t n_lo = (size_t)1 << NTT_POW_BITS;
+    d->n_hi = ((d->m - 1) >> NTT_POW_BITS) + 1;
+    size_t n_tw = d->m / 2 ? d->m / 2 : 1;
+    size_t n_tw_hi = ((n_tw - 1) >> NTT_POW_BITS) + 1;
+    size_t cap = n_lo > d->n_hi ? n_lo : d->n_hi;
+    h = (cuzk_fr *)cuzk_alloc_array(cap, sizeof *h);
+    if (!h) {
+        rc = cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "gpu domain: host tables");
+        goto fail;
+    }
+    rc = cuzk_gpu_ctx_enter(ctx, err);
+    if (rc != 0)
+        goto fail;
+    CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       (int)(sizeof(cuzk_gpu_fr) << NTT_LOG_E)),
+                  err, rc, fail);
+    // Coset tables.
+    host_powers(h, n_lo, &d->g, 1, &CUZK_FR_ONE);
+    if ((rc = upload_table(ctx, &d->lo_g, h, n_lo, err)) != 0)
+        goto fail;
+    host_powers(h, n_lo, &d->g_inv, 1, &CUZK_FR_ONE);
+    if ((rc = upload_table(ctx, &d->lo_gi, h, n_lo, err)) != 0)
+        goto fail;
+    host_powers(h, d->n_hi, &d->g, n_lo, &CUZK_FR_ONE);
+    if ((rc = upload_table(ctx, &d->hi_g, h, d->n_hi, err)) != 0)
+        goto fail;
+    host_powers(h, d->n_hi, &d->g, n_lo, &d->m_inv);
+    if ((rc = upload_table(ctx, &d->hi_mg, h, d->n_hi, err)) != 0)
+        goto fail;
+    host_powers(h, d->n_hi, &d->g_inv, n_lo, &d->m_inv);
+    if ((rc = upload_table(ctx, &d->hi_mgi, h, d->n_hi, err)) != 0)
+        goto fail;
+    // Twiddles omega^k = HI[k >> B] LO[k & mask], built on the device.
+    host_powers(h, n_lo, &d->omega, 1, &CUZK_FR_ONE);
+    if ((rc = upload_table(ctx, &d_lo, h, n_lo, err)) != 0)
+        goto fail;
+    host_powers(h, n_tw_hi, &d->omega, n_lo, &CUZK_FR_ONE);
+    if ((rc = upload_table(ctx, &d_hi, h, n_tw_hi, err)) != 0)
+        goto fail;
+    if ((rc = cuzk_gpu_alloc(ctx, (void **)&d->tw, n_tw * sizeof(cuzk_gpu_fr), err)) != 0)
+        goto fail;
+    twiddle_kernel<<<cuzk_gpu_blocks(ctx, n_tw, 256, 8), 256, 0, ctx->stream>>>(d->tw, n_tw, d_hi, d_lo);
+    CUZK_GPU_LAUNCHED(err, rc, fail);
+    rc = cuzk_gpu_sync(ctx, err);
+    if (rc != 0)
+        goto fail;
+    cuzk_gpu_free(ctx, d_hi);
+    cuzk_gpu_free(ctx, d_lo);
+    cuzk_free(h);
+    *out = d;
+    return 0;
+fail:
+    cuzk_gpu_free(ctx, d_hi);
+    cuzk_gpu_free(ctx, d_lo);
+    cuzk_free(h);
+    cuzk_gpu_domain_free(d);
+    return rc;
+}
+
+// The forward transform in place (queued, not waited for).
+static int fft_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, cuzk_err *err)
+{
+    int rc = 0;
+    cuzk_gpu_ctx *ctx = d->ctx;
+    const unsigned L = d->log_m;
+    if (L == 0)
+        return 0;
+    bitrev_kernel<<<cuzk_gpu_blocks(ctx, d->m, 256, 8), 256, 0, ctx->stream>>>(x, d->m, L);
+    CUZK_GPU_LAUNCHED(err, rc, out);
+    {
+        unsigned first = L < NTT_LOG_E ? L : NTT_LOG_E;
+        unsigned rest = L - first;
+        unsigned passes = (rest + NTT_MAX_LATER_STAGES - 1) / NTT_MAX_LATER_STAGES;
+        unsigned s0 = 0;
+        for (unsigned p = 0; p <= passes; p++) {
+            unsigned k = p == 0 ? first : rest / passes + (p - 1 < rest % passes);
+            unsigned log_e = first; // every pass moves blocks of 2^first elements
+            unsigned log_cols = log_e - k;
+            unsigned threads = (1u << log_e) / 2 < NTT_THREADS ? (1u << log_e) / 2 : NTT_THREADS;
+            size_t blocks = d->m >> log_e;
+            size_t smem = sizeof(cuzk_gpu_fr) << log_e;
+            ntt_pass_kernel<<<(unsigned)blocks, threads, smem, ctx->stream>>>(x, d->tw, L, s0, k, log_cols);
+            CUZK_GPU_LAUNCHED(err, rc, out);
+            s0 += k;
+        }
+    }
+out:
+    return rc;
+}
+
+static int revscale_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, const cuzk_gpu_fr *hi, const cuzk_gpu_fr *lo,
+                          cuzk_err *err)
+{
+    int rc = 0;
+    cuzk_gpu_ctx *ctx = d->ctx;
+    revscale_kernel<<<cuzk_gpu_blocks(ctx, d->m / 2 + 1, 256, 8), 256, 0, ctx->stream>>>(
+        x, d->m, hi, lo, to_dev(&d->m_inv));
+    CUZK_GPU_LAUNCHED(err, rc, out);
+out:
+    return rc;
+}
+
+static int check_args(cuzk_gpu_domain *d, const void *a, cuzk_err *err)
+{
+    if (!d || !a)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu ntt: NULL domain or data");
+    return cuzk_gpu_ctx_enter(d->ctx, err);
+}
+
+extern "C" int cuzk_gpu_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err)
+{
+    int rc = check_args(d, d_a, err);
+    if (rc == 0)
+        rc = fft_queue(d, (cuzk_gpu_fr *)d_a, err);
+    return rc;
+}
+
+extern "C" int cuzk_gpu_ifft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err)
+{
+    int rc = check_args(d, d_a, err);
+    if (rc == 0)
+        rc = fft_queue(d, (cuzk_gpu_fr *)d_a, err);
+    if (rc == 0)
+        rc = revscale_queue(d, (cuzk_gpu_fr *)d_a, NULL, NULL, err);
+    return rc;
+}
+
+extern "C" int cuzk_gpu_coset_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err)
+{
+    int rc = check_args(d, d_a, err);
+    if (rc != 0)
+        return rc;
+    cuzk_gpu_ctx *ctx = d->ctx;
+    distribute_kernel<<<cuzk_gpu_blocks(ctx, d->m, 256, 8), 256, 0, ctx->stream>>>(
+        (cuzk_gpu_fr *)d_a, d->m, d->hi_g, d->lo_g);
+    CUZK_GPU_LAUNCHED(err, rc, out);
+    rc = fft_queue(d, (cuzk_gpu_fr *)d_a, err);
+out:
+    return rc;
+}
+
+extern "C" int cuzk_gpu_icoset_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err)
+{
+    int rc = check_args(d, d_a, err);
+    if (rc == 0)
+        rc = fft_queue(d, (cuzk_gpu_fr *)d_a, err);
+    if (rc == 0)
+        rc = revscale_queue(d, (cuzk_gpu_fr *)d_a, d->hi_mgi, d->lo_gi, err);
+    return rc;
+}
+
+extern "C" int cuzk_gpu_compute_h(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_fr *d_b, cuzk_fr *d_c,
+                                  cuzk_err *err)
+{
+    int rc = check_args(d, d_a, err);
+    if (rc != 0)
+        return rc;
+    if (!d_b || !d_c)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu compute_h: NULL b or c");
+    cuzk_gpu_fr *v[3] = { (cuzk_gpu_fr *)d_a, (cuzk_gpu_fr *)d_b, (cuzk_gpu_fr *)d_c };
+    cuzk_gpu_ctx *ctx = d->ctx;
+    // evaluations on <omega> -> coefficients scaled by g^k -> evaluations on the coset
+    for (int i = 0; i < 3 && rc == 0; i++) {
+        rc = fft_queue(d, v[i], err);
+        if (rc == 0)
+            rc = revscale_queue(d, v[i], d->hi_mg, d->lo_g, err);
+        if (rc == 0)
+            rc = fft_queue(d, v[i], err);
+    }
+    if (rc != 0)
+        return rc;
+    pointwise_kernel<<<cuzk_gpu_blocks(ctx, d->m, 256, 8), 256, 0, ctx->stream>>>(v[0], v[1], v[2], d->m,
+                                                                                 to_dev(&d->z_inv));
+    CUZK_GPU_LAUNCHED(err, rc, out);
+    rc = fft_queue(d, v[0], err);
+    if (rc == 0)
+        rc = revscale_queue(d, v[0], d->hi_mgi, d->lo_gi, err);
+out:
+    return rc;
+}

@@ -1,0 +1,145 @@
+/* The device G1 MSM against cuzk_g1_msm: random scalars at sizes that are and
+ * are not powers of two, scalars >= r, zeros, ones, 0/1 mixes, repeated bases,
+ * infinity bases, equal scalars. Skips without a device. */
+#include "gpu_test_util.h"
+#include "test.h"
+
+#include <stdlib.h>
+
+typedef struct {
+    cuzk_gpu_ctx *ctx;
+    cuzk_gpu_msm *msm;
+    cuzk_pool *pool;
+    cuzk_g1_affine *d_bases;
+    cuzk_scalar *d_scalars;
+    size_t cap;
+} fixture;
+
+static void check_msm(fixture *f, const char *what, const cuzk_g1_affine *bases, const cuzk_scalar *scalars,
+                      size_t n)
+{
+    cuzk_err err;
+    cuzk_g1_proj want, got;
+    cuzk_gpu_msm_stats st;
+    cuzk_g1_msm(&want, bases, scalars, n, f->pool);
+    int rc = cuzk_gpu_upload(f->ctx, f->d_bases, bases, n * sizeof *bases, &err);
+    if (rc == 0)
+        rc = cuzk_gpu_upload(f->ctx, f->d_scalars, scalars, n * sizeof *scalars, &err);
+    if (rc == 0)
+        rc = cuzk_gpu_g1_msm(f->msm, &got, f->d_bases, f->d_scalars, n, &err);
+    CHECK_MSG(rc == 0, "%s: %s", what, err.msg);
+    CHECK_MSG(cuzk_g1_proj_eq(&want, &got), "%s (n = %zu): the device MSM differs from the CPU's", what, n);
+    cuzk_gpu_msm_last_stats(f->msm, &st);
+    printf("%-34s n = %7zu: ones %zu, Pippenger %zu (c = %u, %u windows)\n", what, n, st.ones, st.others,
+           st.c, st.windows);
+}
+
+int main(void)
+{
+    printf("build: %s\n", cuzk_build_id());
+    fixture f = { 0 };
+    int rc = gt_device_or_skip(&f.ctx);
+    if (rc != 0)
+        return rc;
+    cuzk_err err;
+    const size_t N = (size_t)1 << 16;
+    f.pool = cuzk_pool_create(0);
+    cuzk_rng rng;
+    cuzk_rng_seed(&rng, 0x3535);
+    cuzk_g1_affine *bases = cuzk_alloc_array(N, sizeof *bases), *work = cuzk_alloc_array(N, sizeof *work);
+    cuzk_scalar *sc = cuzk_alloc_array(N, sizeof *sc);
+    CHECK(bases && work && sc && gt_points(bases, N, &rng) == 0);
+    CHECK_MSG(cuzk_gpu_msm_create(f.ctx, &f.msm, &err) == 0, "%s", err.msg);
+    CHECK_MSG(cuzk_gpu_alloc(f.ctx, (void **)&f.d_bases, N * sizeof *bases, &err) == 0, "%s", err.msg);
+    CHECK_MSG(cuzk_gpu_alloc(f.ctx, (void **)&f.d_scalars, N * sizeof *sc, &err) == 0, "%s", err.msg);
+    if (!bases || !work || !sc || !f.msm || !f.d_bases || !f.d_scalars)
+        goto out;
+
+    /* random full 256-bit scalars (about half are >= r) */
+    for (size_t i = 0; i < N; i++)
+        gt_random_scalar(&rng, &sc[i]);
+    static const size_t sizes[] = { 1, 2, 3, 7, 100, 1000, 4099, 30000, (size_t)1 << 16 };
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        check_msm(&f, "random scalars", bases, sc, sizes[k]);
+
+    /* all zero, all one, 0/1 at 50%, 0/1 with a few others, equal scalars */
+    memset(sc, 0, N * sizeof *sc);
+    check_msm(&f, "zero scalars", bases, sc, 5000);
+    for (size_t i = 0; i < N; i++)
+        sc[i].l[0] = 1;
+    check_msm(&f, "all ones", bases, sc, 5000);
+    for (size_t i = 0; i < N; i++)
+        sc[i].l[0] = cuzk_rng_u64(&rng) & 1;
+    check_msm(&f, "0/1 at 50%", bases, sc, N);
+    for (size_t i = 0; i < N; i += 97)
+        gt_random_scalar(&rng, &sc[i]);
+    check_msm(&f, "0/1 with 1% random", bases, sc, N);
+    for (size_t i = 0; i < 3000; i++) {
+        memset(&sc[i], 0, sizeof sc[i]);
+        sc[i].l[0] = 5;
+    }
+    check_msm(&f, "equal scalars (5)", bases, sc, 3000);
+    /* r, r + 1 and r - 1 (r is 0 and r + 1 is 1 for the MSM) and 2^256 - 1 */
+    for (size_t i = 0; i < 64; i++) {
+        memcpy(sc[i].l, CUZK_FR_MODULUS, sizeof sc[i].l);
+        if (i % 4 == 1)
+            sc[i].l[0] += 1;
+        else if (i % 4 == 2)
+            sc[i].l[0] -= 1;
+        else if (i % 4 == 3)
+            memset(sc[i].l, 0xff, sizeof sc[i].l);
+    }
+    check_msm(&f, "scalars r, r+1, r-1, 2^256-1", bases, sc, 64);
+
+    /* repeated bases: the same point in one bucket meets itself (doubling) */
+    for (size_t i = 0; i < N; i++) {
+        work[i] = bases[i % 13];
+        gt_random_scalar(&rng, &sc[i]);
+        sc[i].l[3] &= 0xff; /* small top window: many collisions */
+    }
+    for (size_t i = 0; i < 2000; i++) {
+        memset(&sc[i], 0, sizeof sc[i]);
+        sc[i].l[0] = 1 + (i % 3); /* a point with its own copies, equal digits */
+    }
+    check_msm(&f, "13 bases repeated", work, sc, 20000);
+    /* a point and its negation with equal scalars cancel */
+    for (size_t i = 0; i < 1000; i++) {
+        work[2 * i] = bases[i];
+        cuzk_g1_affine_neg(&work[2 * i + 1], &bases[i]);
+        gt_random_scalar(&rng, &sc[2 * i]);
+        sc[2 * i + 1] = sc[2 * i];
+    }
+    check_msm(&f, "P and -P with equal scalars", work, sc, 2000);
+    /* infinity bases among random ones */
+    memcpy(work, bases, N * sizeof *work);
+    for (size_t i = 0; i < N; i += 3)
+        cuzk_g1_affine_infinity(&work[i]);
+    for (size_t i = 0; i < N; i++)
+        gt_random_scalar(&rng, &sc[i]);
+    check_msm(&f, "infinity bases", work, sc, 40000);
+    for (size_t i = 0; i < N; i++)
+        sc[i].l[0] = 1, sc[i].l[1] = sc[i].l[2] = sc[i].l[3] = 0;
+    check_msm(&f, "infinity bases, scalars 1", work, sc, 40000);
+
+    /* the workspace grows and shrinks back: a small call after a large one */
+    for (size_t i = 0; i < N; i++)
+        gt_random_scalar(&rng, &sc[i]);
+    check_msm(&f, "small after large", bases, sc, 33);
+
+    /* n = 0 is the point at infinity; NULL arguments are refused */
+    {
+        cuzk_g1_proj r;
+        CHECK(cuzk_gpu_g1_msm(f.msm, &r, f.d_bases, f.d_scalars, 0, &err) == 0 && cuzk_g1_proj_is_infinity(&r));
+        CHECK(cuzk_gpu_g1_msm(f.msm, &r, NULL, f.d_scalars, 5, &err) == CUZK_ERR_INVALID_ARGUMENT);
+    }
+out:
+    cuzk_gpu_free(f.ctx, f.d_bases);
+    cuzk_gpu_free(f.ctx, f.d_scalars);
+    cuzk_gpu_msm_free(f.msm);
+    cuzk_gpu_ctx_free(f.ctx);
+    cuzk_pool_destroy(f.pool);
+    cuzk_free(bases);
+    cuzk_free(work);
+    cuzk_free(sc);
+    return test_finish("test_gpu_msm");
+}
