@@ -8,8 +8,8 @@
  * bucket addition is ~6 (5M + 1S with the inversion shared). Reducing the
  * buckets costs one mixed plus one full XYZZ addition per bucket in narrow
  * windows, about two batch-affine additions per bucket in wide ones (the
- * two-level reduction). Each window also pays a few
- * inversions and a counting sort. */
+ * two-level reduction). Each window also pays a few inversions and a pass
+ * over the scalars. */
 #define COST_POINT 6.0
 #define COST_WINDOW 3000.0
 

@@ -2,8 +2,9 @@
  *
  * An MSM is split into three kinds of scalars: 0 and bases at infinity are
  * dropped, 1 goes to a plain sum, everything else runs through Pippenger with
- * signed c-bit digits. The plan holds the index lists and the window shape;
- * msm_impl.h does the group arithmetic. */
+ * signed c-bit digits. The plan holds the index lists, the window shape and
+ * the task split; msm_impl.h (with msm_xyzz.h, msm_bucket.h, msm_accum.h)
+ * does the group arithmetic, once per group. */
 #ifndef CUZK_EC_MSM_H
 #define CUZK_EC_MSM_H
 
@@ -42,10 +43,10 @@ typedef struct {
     unsigned one_chunks;  /* the 1-scalars are summed in this many chunks */
 } cuzk_msm_plan;
 
-/* Classifies the scalars and chooses the window and the task split for
- * n_threads. Returns 0, or -1 when the index lists cannot be allocated (the
- * caller then falls back to a path that needs no memory). bases_inf[i] is read
- * through is_inf(bases, i). n <= CUZK_MSM_MAX_POINTS. */
+/* Classifies the scalars (a base i is skipped when is_inf(bases, i)) and
+ * chooses the window and the task split for n_threads. Returns 0, or -1 when
+ * the index lists cannot be allocated (the caller then falls back to a path
+ * that needs no memory). n <= CUZK_MSM_MAX_POINTS. */
 int cuzk_msm_plan_make(cuzk_msm_plan *plan, const cuzk_scalar *scalars, size_t n,
                        const void *bases, bool (*is_inf)(const void *bases, size_t i),
                        unsigned n_threads);
