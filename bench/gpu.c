@@ -215,7 +215,11 @@ static int time_msm(gpu_env *e, bench_report *rep, const char *name, int runs, c
     }
     cuzk_gpu_msm_stats st;
     cuzk_gpu_msm_last_stats(msm, &st);
-    cuzk_log("gpu: %s: ones %zu, Pippenger %zu, c = %u, %u windows", name, st.ones, st.others, st.c, st.windows);
+    cuzk_log("gpu: %s: ones %zu, Pippenger %zu, c = %u, %u windows; device ms: classify %.1f, ones %.1f, "
+             "digits %.1f, sort %.1f, accumulate %.1f, reduce %.1f",
+             name, st.ones, st.others, st.c, st.windows, st.phase_ms[CUZK_GPU_MSM_CLASSIFY],
+             st.phase_ms[CUZK_GPU_MSM_ONES], st.phase_ms[CUZK_GPU_MSM_DIGITS], st.phase_ms[CUZK_GPU_MSM_SORT],
+             st.phase_ms[CUZK_GPU_MSM_ACCUMULATE], st.phase_ms[CUZK_GPU_MSM_REDUCE]);
     bench_report_add(rep, name, "ms", s, runs);
     return 0;
 }
@@ -315,7 +319,20 @@ int cuzk_bench_gpu_main(int argc, char **argv)
     rep.threads = (int)cuzk_pool_threads(pool);
     cuzk_log("gpu: %s, %d SMs, %.1f GiB, %d runs per figure, sizes up to 2^%u", info.name, info.sm_count,
              (double)info.total_mem / (1 << 30), o.runs, o.max_log);
-    bench_ntt(&e, &rep, &o);
+    {
+        static const char *const rate_names[] = { "fr_mul_gps", "fp_mul_gps", "g1_madd_gps" };
+        for (int w = 0; w < 3 && !e.failed; w++) {
+            double s[BENCH_MAX_RUNS];
+            int runs = o.runs > 3 ? 3 : o.runs;
+            for (int r = 0; r < runs && !e.failed; r++)
+                if (ok(&e, cuzk_gpu_arith_rate(e.ctx, w, &s[r], &e.err), rate_names[w]))
+                    s[r] /= 1e9;
+            if (!e.failed)
+                bench_report_add(&rep, rate_names[w], "G/s", s, runs);
+        }
+    }
+    if (!e.failed)
+        bench_ntt(&e, &rep, &o);
     if (!e.failed)
         bench_msm(&e, &rep, &o, pool);
     cuzk_pool_destroy(pool);

@@ -4,6 +4,7 @@
 #define CUZK_GPU_H
 
 #include "cuzk/ec.h"
+#include "cuzk/groth16.h"
 #include "cuzk/util.h"
 
 #ifdef __cplusplus
@@ -82,6 +83,10 @@ int cuzk_gpu_field_eval_host(cuzk_gpu_field_op op, void *out, const void *a, con
 int cuzk_gpu_g1_sum_host(cuzk_g1_proj *out, const cuzk_g1_affine *points, size_t n, unsigned doublings,
                          cuzk_err *err);
 
+/* Device arithmetic rate, operations per second over the whole GPU: what =
+ * 0 Fr products, 1 Fp products, 2 G1 mixed additions (XYZZ += affine). */
+int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, cuzk_err *err);
+
 /* ---- Fr NTT ---------------------------------------------------------------------------
  * The transforms of include/cuzk/poly.h on device data: same domain (omega,
  * coset generator g = 7), natural order in and out, the same field values
@@ -90,7 +95,9 @@ typedef struct cuzk_gpu_domain cuzk_gpu_domain;
 
 #define CUZK_GPU_NTT_MAX_LOG 28
 /* m = the smallest power of two >= n; n in 1 .. 2^CUZK_GPU_NTT_MAX_LOG. Builds the
- * twiddle and coset tables on the device (m/2 + O(sqrt m) elements). */
+ * twiddle and coset tables on the device (m/2 + O(sqrt m) elements) and, from
+ * m = 2^12, a scratch vector of m elements that the transforms pass through:
+ * a domain serves one transform at a time. */
 int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, size_t n, cuzk_err *err);
 void cuzk_gpu_domain_free(cuzk_gpu_domain *d);
 size_t cuzk_gpu_domain_size(const cuzk_gpu_domain *d);
@@ -115,12 +122,36 @@ void cuzk_gpu_msm_free(cuzk_gpu_msm *m);
 int cuzk_gpu_g1_msm(cuzk_gpu_msm *m, cuzk_g1_proj *out, const cuzk_g1_affine *d_bases,
                     const cuzk_scalar *d_scalars, size_t n, cuzk_err *err);
 /* What the last cuzk_gpu_g1_msm did: how many scalars were 1 and how many
- * went through Pippenger, its window width and window count. */
+ * went through Pippenger, its window width and window count, and the device
+ * time of each phase (CUDA events; ms). */
+typedef enum {
+    CUZK_GPU_MSM_CLASSIFY,   /* 0 / 1 / other, compaction of the others */
+    CUZK_GPU_MSM_ONES,       /* the sum of the bases with scalar 1 */
+    CUZK_GPU_MSM_DIGITS,     /* signed digits of every window */
+    CUZK_GPU_MSM_SORT,       /* per window: sort by bucket, bucket bounds */
+    CUZK_GPU_MSM_ACCUMULATE, /* per window: bucket sums */
+    CUZK_GPU_MSM_REDUCE,     /* per window: sum_b b B_b; the window sums */
+    CUZK_GPU_MSM_PHASES
+} cuzk_gpu_msm_phase;
 typedef struct {
     size_t n, ones, others;
     unsigned c, windows;
+    double phase_ms[CUZK_GPU_MSM_PHASES];
 } cuzk_gpu_msm_stats;
 void cuzk_gpu_msm_last_stats(const cuzk_gpu_msm *m, cuzk_gpu_msm_stats *st);
+
+/* ---- the Groth16 prover on the device ---------------------------------------------
+ * cuzk_groth16_prove with H and the G1 MSMs on the GPU (B in G2 on the CPU):
+ * the same proof, byte for byte, for the same r and s. The prover keeps each
+ * G1 base vector resident after its first upload (keyed by the params'
+ * address), so later proofs with the same params move only the witness. */
+typedef struct cuzk_gpu_prover cuzk_gpu_prover;
+
+int cuzk_gpu_prover_create(cuzk_gpu_ctx *ctx, cuzk_gpu_prover **out, cuzk_err *err);
+void cuzk_gpu_prover_free(cuzk_gpu_prover *p);
+int cuzk_gpu_groth16_prove(cuzk_gpu_prover *p, cuzk_params *params, const cuzk_witness *w,
+                           const cuzk_fr *r, const cuzk_fr *s, cuzk_pool *pool, cuzk_proof *out,
+                           cuzk_prove_timings *timings, cuzk_err *err);
 
 /* ---- inputs for benchmarks, made on the device ---------------------------------------
  * d_scalars[i] from a seeded hash of i: kind 0 = uniform 255-bit values (not

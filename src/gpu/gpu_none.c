@@ -214,3 +214,37 @@ int cuzk_gpu_tile(cuzk_gpu_ctx *ctx, void *d_dst, size_t count, const void *d_sr
     (void)elem_size;
     return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
 }
+
+int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, cuzk_err *err)
+{
+    (void)ctx;
+    (void)what;
+    if (per_s)
+        *per_s = 0;
+    return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
+}
+
+int cuzk_gpu_prover_create(cuzk_gpu_ctx *ctx, cuzk_gpu_prover **out, cuzk_err *err)
+{
+    (void)ctx;
+    if (out)
+        *out = NULL;
+    return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
+}
+
+void cuzk_gpu_prover_free(cuzk_gpu_prover *p) { (void)p; }
+
+int cuzk_gpu_groth16_prove(cuzk_gpu_prover *p, cuzk_params *params, const cuzk_witness *w, const cuzk_fr *r,
+                           const cuzk_fr *s, cuzk_pool *pool, cuzk_proof *out, cuzk_prove_timings *timings,
+                           cuzk_err *err)
+{
+    (void)p;
+    (void)params;
+    (void)w;
+    (void)r;
+    (void)s;
+    (void)pool;
+    (void)out;
+    (void)timings;
+    return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
+}

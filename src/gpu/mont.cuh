@@ -54,21 +54,26 @@ CUZK_GPU_UNROLL
     r[N - 1] = cuzk_gpu_addc(s[N - 1], F::p(N - 1) & borrow, &cc);
 }
 
-// t[off .. off+N-1] (+ carry into t[N]) += x * y[k] for the limbs k of one
-// parity (k = par, par + 2, ...): each product's low half lands on limb
-// off + k - par and its high half on the next, so the whole row is ONE carry
-// chain of mad.lo/madc.hi pairs, which the compiler can fuse into 64-bit
-// IMAD.WIDE instructions. That is the even/odd split of the product.
-// off = 0 for the even row (its carry goes to t[N] with an addc), off = 1 for
-// the odd row (whose last high half lands on t[N] itself).
+// t[PAR ..] += x * a[k] for the limbs k of one parity (k = PAR, PAR + 2, ...),
+// the even row with a carry-in cin (0 or 1; its carry flag is set by an add
+// whose result is dropped). Each product's low half lands on limb k and its high
+// half on k + 1, so the row is ONE carry chain of mad.lo/madc.hi pairs on
+// adjacent limbs, which the compiler fuses into 64-bit IMAD.WIDE: the even/odd
+// split of the product. The even row (PAR = 0) carries out into t[N]; the odd
+// row's last high half lands on t[N] itself.
 template <class F, int PAR>
-CUZK_GPU_HD void cuzk_gpu_mont_row(uint32_t t[], const uint32_t a[], uint32_t x)
+CUZK_GPU_HD void cuzk_gpu_mont_row(uint32_t t[], const uint32_t a[], uint32_t x, uint32_t cin)
 {
     constexpr int N = F::N;
     cuzk_gpu_cc cc = { 0 };
-    t[PAR] = cuzk_gpu_mad_lo_cc(a[PAR], x, t[PAR], &cc);
+    if (PAR == 0) {
+        (void)cuzk_gpu_add_cc(cin, 0xffffffffu, &cc);
+        t[0] = cuzk_gpu_madc_lo_cc(a[0], x, t[0], &cc);
+    } else {
+        t[1] = cuzk_gpu_mad_lo_cc(a[1], x, t[1], &cc);
+    }
     t[PAR + 1] = cuzk_gpu_madc_hi_cc(a[PAR], x, t[PAR + 1], &cc);
-CUZK_GPU_UNROLL
+    CUZK_GPU_UNROLL
     for (int k = PAR + 2; k < N; k += 2) {
         t[k] = cuzk_gpu_madc_lo_cc(a[k], x, t[k], &cc);
         if (k + 1 < N || PAR == 0)
@@ -88,7 +93,7 @@ CUZK_GPU_HD void cuzk_gpu_mont_row_p(uint32_t t[], uint32_t m)
     cuzk_gpu_cc cc = { 0 };
     t[PAR] = cuzk_gpu_mad_lo_cc(m, F::p(PAR), t[PAR], &cc);
     t[PAR + 1] = cuzk_gpu_madc_hi_cc(m, F::p(PAR), t[PAR + 1], &cc);
-CUZK_GPU_UNROLL
+    CUZK_GPU_UNROLL
     for (int k = PAR + 2; k < N; k += 2) {
         t[k] = cuzk_gpu_madc_lo_cc(m, F::p(k), t[k], &cc);
         if (k + 1 < N || PAR == 0)
@@ -101,40 +106,55 @@ CUZK_GPU_UNROLL
 }
 
 // r = a * b * 2^(-32N) mod p: operand scanning with the reduction interleaved
-// (CIOS), N + 1 words of accumulator. Bounds: before each step t < 2p, and
-// t + a*b_i + m*p < 2p + 2^33 p < 2^(32(N+1)) for both fields, so nothing
-// carries out of t[N]; at the end t < 2p and one subtraction reduces it.
+// (CIOS), with the products a*b_i and the reduction terms m_i*p in two
+// separate accumulators x and y, so each step is two independent carry
+// chains the GPU can overlap (one chain through both would leave its
+// multipliers idle on every carry). Step i: x += a b_i; m = (x_0 + y_0) M0;
+// y += m p; now x_0 + y_0 = 0 mod 2^32 and its carry c goes into the next
+// step's first row; both shift down a limb. Bounds: x < p and y < p between
+// steps, so x + a b_i and y + m p stay below 2^32 p < 2^(32(N+1)); at the end
+// x + y + c = (ab + Mp) / R < 2p, and one subtraction reduces it.
 template <class F>
 CUZK_GPU_HD void cuzk_gpu_mont_mul(uint32_t r[], const uint32_t a[], const uint32_t b[])
 {
     constexpr int N = F::N;
-    uint32_t t[N + 1];
-CUZK_GPU_UNROLL
+    uint32_t x[N + 1], y[N + 1], c = 0;
+    CUZK_GPU_UNROLL
     for (int k = 0; k <= N; k++)
-        t[k] = 0;
-CUZK_GPU_UNROLL
+        x[k] = y[k] = 0;
+    CUZK_GPU_UNROLL
     for (int i = 0; i < N; i++) {
         const uint32_t bi = b[i];
-        cuzk_gpu_mont_row<F, 0>(t, a, bi);
-        // t[0] is final for this step once the even row is in: m only needs it.
-        const uint32_t m = t[0] * F::M0;
-        cuzk_gpu_mont_row<F, 1>(t, a, bi);
-        cuzk_gpu_mont_row_p<F, 0>(t, m);
-        cuzk_gpu_mont_row_p<F, 1>(t, m);
-        // t[0] is now 0: divide by 2^32.
-CUZK_GPU_UNROLL
-        for (int k = 0; k < N; k++)
-            t[k] = t[k + 1];
-        t[N] = 0;
+        cuzk_gpu_mont_row<F, 0>(x, a, bi, c);
+        const uint32_t m = (x[0] + y[0]) * F::M0;
+        cuzk_gpu_mont_row<F, 1>(x, a, bi, 0); // cin unused
+        cuzk_gpu_mont_row_p<F, 0>(y, m);
+        {
+            cuzk_gpu_cc cc = { 0 };
+            (void)cuzk_gpu_add_cc(x[0], y[0], &cc);
+            c = cuzk_gpu_addc(0, 0, &cc);
+        }
+        cuzk_gpu_mont_row_p<F, 1>(y, m);
+        CUZK_GPU_UNROLL
+        for (int k = 0; k < N; k++) {
+            x[k] = x[k + 1];
+            y[k] = y[k + 1];
+        }
+        x[N] = y[N] = 0;
     }
-    uint32_t s[N], borrow;
+    uint32_t t[N], s[N], borrow;
     cuzk_gpu_cc cc = { 0 };
+    (void)cuzk_gpu_add_cc(c, 0xffffffffu, &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < N - 1; k++)
+        t[k] = cuzk_gpu_addc_cc(x[k], y[k], &cc);
+    t[N - 1] = cuzk_gpu_addc(x[N - 1], y[N - 1], &cc);
     s[0] = cuzk_gpu_sub_cc(t[0], F::p(0), &cc);
-CUZK_GPU_UNROLL
+    CUZK_GPU_UNROLL
     for (int k = 1; k < N; k++)
         s[k] = cuzk_gpu_subc_cc(t[k], F::p(k), &cc);
     borrow = cuzk_gpu_subc(0, 0, &cc);
-CUZK_GPU_UNROLL
+    CUZK_GPU_UNROLL
     for (int k = 0; k < N; k++)
         r[k] = (t[k] & borrow) | (s[k] & ~borrow);
 }

@@ -2,7 +2,10 @@
 // values, natural order in and out.
 //
 // Like the CPU code: a bit-reversal permutation, then the radix-2
-// decimation-in-time stages. Stages are grouped into passes: a pass over
+// decimation-in-time stages; the permutation is folded into the first pass,
+// which gathers its blocks in bit-reversed order (out of place, into the
+// domain's scratch vector; the last pass writes back). Stages are grouped into
+// passes: a pass over
 // stages [s0, s0 + k) is, for every fixed setting of the index bits outside
 // [s0, s0 + k) (a "column"), an independent 2^k-point sub-transform. A block
 // loads C columns (C consecutive low-bit values, so global accesses are runs
@@ -36,6 +39,7 @@ struct cuzk_gpu_domain {
     cuzk_gpu_fr *hi_mg;   // m^-1 g^(j 2^B)
     cuzk_gpu_fr *hi_mgi;  // m^-1 g^-(j 2^B)
     size_t n_hi;
+    cuzk_gpu_fr *scratch; // m elements when the transform takes several passes
 };
 
 // ---- kernels -------------------------------------------------------------------------
@@ -51,36 +55,35 @@ static __global__ void twiddle_kernel(cuzk_gpu_fr *tw, size_t count, const cuzk_
     }
 }
 
-static __global__ void bitrev_kernel(cuzk_gpu_fr *x, size_t m, unsigned log_m)
-{
-    size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += stride) {
-        size_t r = __brev((unsigned)i) >> (32 - log_m);
-        if (i < r) {
-            cuzk_gpu_fr a = x[i], b = x[r];
-            x[i] = b;
-            x[r] = a;
-        }
-    }
-}
-
-// One pass: stages [s0, s0 + k) on blocks of E = 2^(k + log_cols) elements.
+// One pass: stages [s0, s0 + k) on blocks of E = 2^(k + log_cols) elements,
+// from src to dst (the same positions; src may equal dst: a block reads all
+// its elements before it writes any). With `gather` (the first pass, s0 = 0,
+// one column a block) block b' reads, as the bit-reversal permutation puts
+// them, the elements x[rev_k(e) 2^(L-k) + b'] and owns column
+// b = rev_(L-k)(b'): neighbouring blocks read neighbouring addresses.
 // Shared memory is limb-major (limb l of element e at l * E + e) so that
 // threads touching consecutive elements hit distinct banks.
 static __global__ void __launch_bounds__(NTT_THREADS)
-ntt_pass_kernel(cuzk_gpu_fr *x, const cuzk_gpu_fr *__restrict__ tw, unsigned log_m, unsigned s0,
-                unsigned k, unsigned log_cols)
+ntt_pass_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *__restrict__ tw, unsigned log_m,
+                unsigned s0, unsigned k, unsigned log_cols, bool gather)
 {
     extern __shared__ uint32_t sm[];
     const unsigned E = 1u << (k + log_cols);
     const unsigned cols_mask = (1u << log_cols) - 1;
     const size_t lo_mask = ((size_t)1 << s0) - 1;
-    const size_t col0 = (size_t)blockIdx.x << log_cols;
+    const unsigned rest = log_m - k; // gather: bits of the block number
+    const size_t col0 = gather ? (rest ? __brev(blockIdx.x) >> (32 - rest) : 0)
+                               : (size_t)blockIdx.x << log_cols;
 
     for (unsigned e = threadIdx.x; e < E; e += blockDim.x) {
-        size_t col = col0 + (e & cols_mask), mid = e >> log_cols;
-        size_t idx = ((col & ~lo_mask) << k) | (mid << s0) | (col & lo_mask);
-        cuzk_gpu_fr v = x[idx];
+        size_t idx;
+        if (gather) {
+            idx = ((size_t)(__brev(e) >> (32 - k)) << rest) | blockIdx.x;
+        } else {
+            size_t col = col0 + (e & cols_mask), mid = e >> log_cols;
+            idx = ((col & ~lo_mask) << k) | (mid << s0) | (col & lo_mask);
+        }
+        cuzk_gpu_fr v = src[idx];
         CUZK_GPU_UNROLL
         for (int l = 0; l < 8; l++)
             sm[l * E + e] = v.l[l];
@@ -126,7 +129,7 @@ ntt_pass_kernel(cuzk_gpu_fr *x, const cuzk_gpu_fr *__restrict__ tw, unsigned log
         CUZK_GPU_UNROLL
         for (int l = 0; l < 8; l++)
             v.l[l] = sm[l * E + e];
-        x[idx] = v;
+        dst[idx] = v;
     }
 }
 
@@ -232,6 +235,7 @@ extern "C" void cuzk_gpu_domain_free(cuzk_gpu_domain *d)
     cuzk_gpu_free(d->ctx, d->hi_g);
     cuzk_gpu_free(d->ctx, d->hi_mg);
     cuzk_gpu_free(d->ctx, d->hi_mgi);
+    cuzk_gpu_free(d->ctx, d->scratch);
     free(d);
 }
 
@@ -314,6 +318,9 @@ extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, 
         goto fail;
     if ((rc = cuzk_gpu_alloc(ctx, (void **)&d->tw, n_tw * sizeof(cuzk_gpu_fr), err)) != 0)
         goto fail;
+    if (d->log_m > NTT_LOG_E &&
+        (rc = cuzk_gpu_alloc(ctx, (void **)&d->scratch, d->m * sizeof(cuzk_gpu_fr), err)) != 0)
+        goto fail;
     twiddle_kernel<<<cuzk_gpu_blocks(ctx, n_tw, 256, 8), 256, 0, ctx->stream>>>(d->tw, n_tw, d_hi, d_lo);
     CUZK_GPU_LAUNCHED(err, rc, fail);
     rc = cuzk_gpu_sync(ctx, err);
@@ -332,7 +339,8 @@ fail:
     return rc;
 }
 
-// The forward transform in place (queued, not waited for).
+// The forward transform in place (queued, not waited for). More than one
+// pass: the first reads x and writes the scratch vector, the last writes x.
 static int fft_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, cuzk_err *err)
 {
     int rc = 0;
@@ -340,24 +348,20 @@ static int fft_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, cuzk_err *err)
     const unsigned L = d->log_m;
     if (L == 0)
         return 0;
-    bitrev_kernel<<<cuzk_gpu_blocks(ctx, d->m, 256, 8), 256, 0, ctx->stream>>>(x, d->m, L);
-    CUZK_GPU_LAUNCHED(err, rc, out);
-    {
-        unsigned first = L < NTT_LOG_E ? L : NTT_LOG_E;
-        unsigned rest = L - first;
-        unsigned passes = (rest + NTT_MAX_LATER_STAGES - 1) / NTT_MAX_LATER_STAGES;
-        unsigned s0 = 0;
-        for (unsigned p = 0; p <= passes; p++) {
-            unsigned k = p == 0 ? first : rest / passes + (p - 1 < rest % passes);
-            unsigned log_e = first; // every pass moves blocks of 2^first elements
-            unsigned log_cols = log_e - k;
-            unsigned threads = (1u << log_e) / 2 < NTT_THREADS ? (1u << log_e) / 2 : NTT_THREADS;
-            size_t blocks = d->m >> log_e;
-            size_t smem = sizeof(cuzk_gpu_fr) << log_e;
-            ntt_pass_kernel<<<(unsigned)blocks, threads, smem, ctx->stream>>>(x, d->tw, L, s0, k, log_cols);
-            CUZK_GPU_LAUNCHED(err, rc, out);
-            s0 += k;
-        }
+    const unsigned first = L < NTT_LOG_E ? L : NTT_LOG_E; // every pass moves blocks of 2^first
+    const unsigned rest = L - first;
+    const unsigned passes = (rest + NTT_MAX_LATER_STAGES - 1) / NTT_MAX_LATER_STAGES;
+    const unsigned threads = (1u << first) / 2 < NTT_THREADS ? (1u << first) / 2 : NTT_THREADS;
+    const size_t blocks = d->m >> first, smem = sizeof(cuzk_gpu_fr) << first;
+    unsigned s0 = 0;
+    for (unsigned p = 0; p <= passes; p++) {
+        unsigned k = p == 0 ? first : rest / passes + (p - 1 < rest % passes);
+        const cuzk_gpu_fr *src = p == 0 ? x : d->scratch;
+        cuzk_gpu_fr *dst = p == passes ? x : d->scratch;
+        ntt_pass_kernel<<<(unsigned)blocks, threads, smem, ctx->stream>>>(src, dst, d->tw, L, s0, k, first - k,
+                                                                         p == 0);
+        CUZK_GPU_LAUNCHED(err, rc, out);
+        s0 += k;
     }
 out:
     return rc;

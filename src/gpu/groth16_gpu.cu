@@ -1,0 +1,150 @@
+// The Groth16 prover's GPU back end (src/groth16/backend.h): H on the device
+// NTT, the G1 MSMs on the device MSM with each base vector uploaded once and
+// kept resident, B in G2 on the CPU (the device G2 MSM is not written yet).
+#include "gpu_impl.cuh"
+// backend.h is a C header without C++ guards.
+extern "C" {
+#include "groth16/backend.h"
+}
+
+#include <stdlib.h>
+#include <string.h>
+
+#define G1_VECTORS 4 // H, L, A, B_G1
+
+struct cuzk_gpu_prover {
+    cuzk_gpu_ctx *ctx;
+    cuzk_gpu_msm *msm;
+    cuzk_gpu_domain *dom;   // for the last m
+    cuzk_fr *d_abc;         // 3 m elements
+    size_t cap_abc;
+    cuzk_scalar *d_scalars;
+    size_t cap_scalars;
+    struct {
+        const cuzk_g1_affine *host; // what the resident copy was made from
+        size_t n;
+        cuzk_g1_affine ends[2];     // its first and last points, to notice new params at an old address
+        cuzk_g1_affine *d;
+    } bases[G1_VECTORS];
+};
+
+static int grow(cuzk_gpu_ctx *ctx, void **p, size_t *cap, size_t bytes, cuzk_err *err)
+{
+    if (bytes <= *cap)
+        return 0;
+    cuzk_gpu_free(ctx, *p);
+    *p = NULL;
+    *cap = 0;
+    int rc = cuzk_gpu_alloc(ctx, p, bytes, err);
+    if (rc == 0)
+        *cap = bytes;
+    return rc;
+}
+
+static int gpu_compute_h(void *vp, const cuzk_domain *d, cuzk_fr *a, cuzk_fr *b, cuzk_fr *c, cuzk_pool *pool,
+                         cuzk_err *err)
+{
+    cuzk_gpu_prover *p = (cuzk_gpu_prover *)vp;
+    const size_t m = d->m, bytes = m * sizeof(cuzk_fr);
+    int rc = 0;
+    (void)pool;
+    if (!p->dom || cuzk_gpu_domain_size(p->dom) != m) {
+        cuzk_gpu_domain_free(p->dom);
+        p->dom = NULL;
+        if ((rc = cuzk_gpu_domain_create(p->ctx, &p->dom, m, err)) != 0)
+            return rc;
+    }
+    if ((rc = grow(p->ctx, (void **)&p->d_abc, &p->cap_abc, 3 * bytes, err)) != 0 ||
+        (rc = cuzk_gpu_upload(p->ctx, p->d_abc, a, bytes, err)) != 0 ||
+        (rc = cuzk_gpu_upload(p->ctx, p->d_abc + m, b, bytes, err)) != 0 ||
+        (rc = cuzk_gpu_upload(p->ctx, p->d_abc + 2 * m, c, bytes, err)) != 0 ||
+        (rc = cuzk_gpu_compute_h(p->dom, p->d_abc, p->d_abc + m, p->d_abc + 2 * m, err)) != 0)
+        return rc;
+    return cuzk_gpu_download(p->ctx, a, p->d_abc, bytes, err);
+}
+
+static int gpu_msm_g1(void *vp, cuzk_params_vector which, uint64_t first, cuzk_g1_proj *out,
+                      const cuzk_g1_affine *bases, const cuzk_scalar *scalars, size_t n, cuzk_pool *pool,
+                      cuzk_err *err)
+{
+    cuzk_gpu_prover *p = (cuzk_gpu_prover *)vp;
+    int rc = 0;
+    (void)pool;
+    (void)first; // the resident copy is keyed by the host pointer, which includes it
+    if ((unsigned)which >= G1_VECTORS)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu prover: G1 vector %d", (int)which);
+    if (n == 0) {
+        cuzk_g1_proj_infinity(out);
+        return 0;
+    }
+    // Bases stay on the device between proofs: upload only what is new.
+    if (p->bases[which].host != bases || p->bases[which].n < n ||
+        memcmp(&p->bases[which].ends[0], &bases[0], sizeof *bases) ||
+        memcmp(&p->bases[which].ends[1], &bases[p->bases[which].n - 1], sizeof *bases)) {
+        cuzk_gpu_free(p->ctx, p->bases[which].d);
+        p->bases[which].d = NULL;
+        p->bases[which].host = NULL;
+        if ((rc = cuzk_gpu_alloc(p->ctx, (void **)&p->bases[which].d, n * sizeof *bases, err)) != 0 ||
+            (rc = cuzk_gpu_upload(p->ctx, p->bases[which].d, bases, n * sizeof *bases, err)) != 0)
+            return rc;
+        p->bases[which].host = bases;
+        p->bases[which].n = n;
+        p->bases[which].ends[0] = bases[0];
+        p->bases[which].ends[1] = bases[n - 1];
+    }
+    if ((rc = grow(p->ctx, (void **)&p->d_scalars, &p->cap_scalars, n * sizeof *scalars, err)) != 0 ||
+        (rc = cuzk_gpu_upload(p->ctx, p->d_scalars, scalars, n * sizeof *scalars, err)) != 0)
+        return rc;
+    return cuzk_gpu_g1_msm(p->msm, out, p->bases[which].d, p->d_scalars, n, err);
+}
+
+static int cpu_msm_g2(void *vp, uint64_t first, cuzk_g2_proj *out, const cuzk_g2_affine *bases,
+                      const cuzk_scalar *scalars, size_t n, cuzk_pool *pool, cuzk_err *err)
+{
+    (void)vp;
+    (void)first;
+    (void)err;
+    cuzk_g2_msm(out, bases, scalars, n, pool);
+    return 0;
+}
+
+extern "C" int cuzk_gpu_prover_create(cuzk_gpu_ctx *ctx, cuzk_gpu_prover **out, cuzk_err *err)
+{
+    if (!ctx || !out)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu prover: NULL argument");
+    *out = NULL;
+    cuzk_gpu_prover *p = (cuzk_gpu_prover *)calloc(1, sizeof *p);
+    if (!p)
+        return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "gpu prover: allocation failed");
+    p->ctx = ctx;
+    int rc = cuzk_gpu_msm_create(ctx, &p->msm, err);
+    if (rc != 0) {
+        free(p);
+        return rc;
+    }
+    *out = p;
+    return 0;
+}
+
+extern "C" void cuzk_gpu_prover_free(cuzk_gpu_prover *p)
+{
+    if (!p)
+        return;
+    cuzk_gpu_msm_free(p->msm);
+    cuzk_gpu_domain_free(p->dom);
+    cuzk_gpu_free(p->ctx, p->d_abc);
+    cuzk_gpu_free(p->ctx, p->d_scalars);
+    for (int i = 0; i < G1_VECTORS; i++)
+        cuzk_gpu_free(p->ctx, p->bases[i].d);
+    free(p);
+}
+
+extern "C" int cuzk_gpu_groth16_prove(cuzk_gpu_prover *p, cuzk_params *params, const cuzk_witness *w,
+                                      const cuzk_fr *r, const cuzk_fr *s, cuzk_pool *pool, cuzk_proof *out,
+                                      cuzk_prove_timings *timings, cuzk_err *err)
+{
+    if (!p)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu prover: NULL prover");
+    const cuzk_groth16_backend be = { "gpu", p, gpu_compute_h, gpu_msm_g1, cpu_msm_g2 };
+    return cuzk_groth16_prove_with(&be, params, w, r, s, pool, out, timings, err);
+}

@@ -1,0 +1,106 @@
+// Raw arithmetic rates on the device: long chains of Fr or Fp products, or
+// of G1 mixed additions, with no memory traffic in the loop. They say how far
+// the NTT and MSM kernels are from their arithmetic bound.
+#include "gpu_impl.cuh"
+#include "fr.cuh"
+#include "fp.cuh"
+#include "g1.cuh"
+
+#define TP_THREADS 256
+#define TP_CHAINS 2 // independent chains per thread
+
+template <class E>
+CUZK_GPU_HD void tp_mul(E *r, const E *a, const E *b);
+template <>
+CUZK_GPU_HD void tp_mul<cuzk_gpu_fr>(cuzk_gpu_fr *r, const cuzk_gpu_fr *a, const cuzk_gpu_fr *b)
+{
+    cuzk_gpu_fr_mul(r, a, b);
+}
+template <>
+CUZK_GPU_HD void tp_mul<cuzk_gpu_fp>(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b)
+{
+    cuzk_gpu_fp_mul(r, a, b);
+}
+
+// Elements are seeded from the thread index (any bytes below the modulus'
+// top limb are valid inputs); results are stored so nothing is dropped.
+template <class E>
+static __global__ void __launch_bounds__(TP_THREADS) tp_mul_kernel(E *out, unsigned iters)
+{
+    E x[TP_CHAINS], y;
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+    for (unsigned i = 0; i < sizeof(E) / 4; i++)
+        y.l[i] = t * 0x9e3779b9u + i;
+    y.l[sizeof(E) / 4 - 1] &= 0x0fffffffu;
+    for (int c = 0; c < TP_CHAINS; c++) {
+        x[c] = y;
+        x[c].l[0] ^= c;
+    }
+    for (unsigned i = 0; i < iters; i++)
+        CUZK_GPU_UNROLL
+        for (int c = 0; c < TP_CHAINS; c++)
+            tp_mul<E>(&x[c], &x[c], &y);
+    for (int c = 0; c < TP_CHAINS; c++)
+        out[(size_t)t * TP_CHAINS + c] = x[c];
+}
+
+static __global__ void __launch_bounds__(TP_THREADS) tp_madd_kernel(cuzk_gpu_g1_xyzz *out, unsigned iters)
+{
+    cuzk_gpu_g1_xyzz acc;
+    cuzk_gpu_g1_affine a;
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+    for (unsigned i = 0; i < 12; i++) {
+        a.x.l[i] = t * 0x9e3779b9u + i;
+        a.y.l[i] = t * 0x7f4a7c15u + 3 * i;
+    }
+    a.x.l[11] &= 0x0fffffffu;
+    a.y.l[11] &= 0x0fffffffu;
+    // not a curve point, but the formulas' cost does not depend on that
+    acc.x = a.y;
+    acc.y = a.x;
+    cuzk_gpu_fp_set_one(&acc.zz);
+    cuzk_gpu_fp_set_one(&acc.zzz);
+    for (unsigned i = 0; i < iters; i++)
+        cuzk_gpu_g1_add_affine(&acc, &a);
+    out[t] = acc;
+}
+
+extern "C" int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, cuzk_err *err)
+{
+    int rc = 0;
+    void *d_out = NULL;
+    cudaEvent_t e0 = NULL, e1 = NULL;
+    float ms = 0;
+    const unsigned blocks = (unsigned)ctx->sm_count * 8, iters = what == 2 ? 200 : 2000;
+    const size_t threads = (size_t)blocks * TP_THREADS;
+    *per_s = 0;
+    if (what < 0 || what > 2)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "arith rate: unknown kind %d", what);
+    if ((rc = cuzk_gpu_ctx_enter(ctx, err)) != 0 ||
+        (rc = cuzk_gpu_alloc(ctx, &d_out, threads * TP_CHAINS * sizeof(cuzk_gpu_g1_xyzz), err)) != 0)
+        return rc;
+    CUZK_CUDA_TRY(cudaEventCreate(&e0), err, rc, out);
+    CUZK_CUDA_TRY(cudaEventCreate(&e1), err, rc, out);
+    for (int rep = 0; rep < 2; rep++) { // the first launch warms up
+        CUZK_CUDA_TRY(cudaEventRecord(e0, ctx->stream), err, rc, out);
+        if (what == 0)
+            tp_mul_kernel<cuzk_gpu_fr><<<blocks, TP_THREADS, 0, ctx->stream>>>((cuzk_gpu_fr *)d_out, iters);
+        else if (what == 1)
+            tp_mul_kernel<cuzk_gpu_fp><<<blocks, TP_THREADS, 0, ctx->stream>>>((cuzk_gpu_fp *)d_out, iters);
+        else
+            tp_madd_kernel<<<blocks, TP_THREADS, 0, ctx->stream>>>((cuzk_gpu_g1_xyzz *)d_out, iters);
+        CUZK_GPU_LAUNCHED(err, rc, out);
+        CUZK_CUDA_TRY(cudaEventRecord(e1, ctx->stream), err, rc, out);
+        if ((rc = cuzk_gpu_sync(ctx, err)) != 0)
+            goto out;
+    }
+    CUZK_CUDA_TRY(cudaEventElapsedTime(&ms, e0, e1), err, rc, out);
+    *per_s = (double)threads * iters * (what == 2 ? 1 : TP_CHAINS) / (ms / 1e3);
+out:
+    if (e0)
+        cudaEventDestroy(e0);
+    if (e1)
+        cudaEventDestroy(e1);
+    cuzk_gpu_free(ctx, d_out);
+    return rc;
+}
