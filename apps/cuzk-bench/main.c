@@ -14,6 +14,8 @@ typedef struct {
 static const command commands[] = {
     { "arith", cuzk_bench_arith_main, "field, curve, pairing and MSM timings (--json, --runs N, --quick)" },
     { "selfcheck", cuzk_bench_selfcheck_main, "quick check of the arithmetic (pairing, MSM, encodings)" },
+    { "hash", cuzk_bench_hash_main, "native hashes of a hex message, and their speed (sha256 [--trunc254] HEX | --bench)" },
+    { "hashrate", cuzk_bench_hashrate_main, "Poseidon (arity 8, 11, 2) and SHA-256 node hashes per second, one core and all threads (--json, --runs N)" },
     { "setup", cuzk_bench_setup_main, "Groth16 parameters for a circom .r1cs (--r1cs --out [--seed N])" },
     { "prove", cuzk_bench_prove_main, "a Groth16 proof (--r1cs --wtns --params --out)" },
     { "verify", cuzk_bench_verify_main, "check a proof (--params|--vk --proof --wtns|--public, or --snarkjs DIR)" },
@@ -21,8 +23,6 @@ static const command commands[] = {
     { "groth16-cpu", cuzk_bench_groth16_cpu_main, "Groth16 setup/prove/verify timings, 2^10..2^20 constraints (--snarkjs: vs snarkjs at 2^16)" },
     { "info", cuzk_bench_info_main, "circuit shape from the counting back end (--circuit porep --sector-size 32GiB [--api-version 1.1] [--json])" },
     { "gpu", cuzk_bench_gpu_main, "device NTT and G1 MSM timings, 2^20..2^27, checked against the CPU at 2^20 (--json, --runs N, --max-log L)" },
-    { "hash", cuzk_bench_hash_main, "native hashes of a hex message, and their speed (sha256 [--trunc254] HEX | --bench)" },
-    { "hashrate", cuzk_bench_hashrate_main, "Poseidon (arity 8, 11, 2) and SHA-256 node hashes per second, one core and all threads (--json, --runs N)" },
 };
 
 static void usage(FILE *f)
