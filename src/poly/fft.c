@@ -9,6 +9,7 @@
  * first group has s0 = 0: plain contiguous blocks. */
 #include "cuzk/poly.h"
 #include "poly/poly_impl.h"
+#include "ff/fr_impl.h" /* inline Fr add/sub/mul: the butterfly is a few instructions around one mul */
 
 /* First pass: 2^12 elements (128 KiB) per block. */
 #define FFT_LOCAL_BITS 12
@@ -84,15 +85,15 @@ static void stages_task(void *arg, size_t t)
                 size_t l = 0;
                 if (tw == 0) { /* twiddle 1: all of stage 0, and j = 0 of the first pass (~2/log m of the muls) */
                     cuzk_fr v = x1[0];
-                    cuzk_fr_sub(&x1[0], &x0[0], &v);
-                    cuzk_fr_add(&x0[0], &x0[0], &v);
+                    cuzk_fr_sub_i(&x1[0], &x0[0], &v);
+                    cuzk_fr_add_i(&x0[0], &x0[0], &v);
                     l = 1;
                 }
                 for (; l < run; l++) {
                     cuzk_fr v;
-                    cuzk_fr_mul(&v, &x1[l], &c->w[(tw + l) << tw_shift]);
-                    cuzk_fr_sub(&x1[l], &x0[l], &v);
-                    cuzk_fr_add(&x0[l], &x0[l], &v);
+                    cuzk_fr_mul_i(&v, &x1[l], &c->w[(tw + l) << tw_shift]);
+                    cuzk_fr_sub_i(&x1[l], &x0[l], &v);
+                    cuzk_fr_add_i(&x0[l], &x0[l], &v);
                 }
             }
         }

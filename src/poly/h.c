@@ -6,6 +6,7 @@
  * -> reverse, *m^-1, *g^-k. Same field values as the unfused sequence. */
 #include "cuzk/poly.h"
 #include "poly/poly_impl.h"
+#include "ff/fr_impl.h" /* inline Fr mul/sub */
 
 typedef struct {
     cuzk_fr *a;
@@ -21,9 +22,9 @@ static void pointwise_task(void *arg, size_t task)
     size_t i1 = i0 + CUZK_POLY_LINEAR_CHUNK < p->m ? i0 + CUZK_POLY_LINEAR_CHUNK : p->m;
     for (size_t i = i0; i < i1; i++) {
         cuzk_fr t;
-        cuzk_fr_mul(&t, &p->a[i], &p->b[i]);
-        cuzk_fr_sub(&t, &t, &p->c[i]);
-        cuzk_fr_mul(&p->a[i], &t, p->z_inv);
+        cuzk_fr_mul_i(&t, &p->a[i], &p->b[i]);
+        cuzk_fr_sub_i(&t, &t, &p->c[i]);
+        cuzk_fr_mul_i(&p->a[i], &t, p->z_inv);
     }
 }
 

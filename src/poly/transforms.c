@@ -7,6 +7,7 @@
  * gets with its omega^-1 transform. */
 #include "cuzk/poly.h"
 #include "poly/poly_impl.h"
+#include "ff/fr_impl.h" /* inline Fr mul: these passes are one mul per element */
 
 typedef struct {
     cuzk_fr *const *vecs;
@@ -24,9 +25,9 @@ static void revscale_task(void *arg, size_t task)
     size_t t = task % c->tasks_per_vec;
     const size_t m = c->m, half = m / 2;
     if (t == 0) {
-        cuzk_fr_mul(&x[0], &x[0], &c->s);
+        cuzk_fr_mul_i(&x[0], &x[0], &c->s);
         if (m > 1)
-            cuzk_fr_mul(&x[half], &x[half], &c->s_half);
+            cuzk_fr_mul_i(&x[half], &x[half], &c->s_half);
     }
     size_t k0 = 1 + t * CUZK_POLY_LINEAR_CHUNK;
     size_t k1 = k0 + CUZK_POLY_LINEAR_CHUNK < half ? k0 + CUZK_POLY_LINEAR_CHUNK : half;
@@ -35,22 +36,22 @@ static void revscale_task(void *arg, size_t task)
     if (!c->t) {
         for (size_t k = k0; k < k1; k++) {
             cuzk_fr lo = x[k];
-            cuzk_fr_mul(&x[k], &x[m - k], &c->s);
-            cuzk_fr_mul(&x[m - k], &lo, &c->s);
+            cuzk_fr_mul_i(&x[k], &x[m - k], &c->s);
+            cuzk_fr_mul_i(&x[m - k], &lo, &c->s);
         }
         return;
     }
     cuzk_fr pa, pb; /* s * t^k and s * t^(m-k) */
     cuzk_poly_pow_u64(&pa, c->t, k0);
-    cuzk_fr_mul(&pa, &pa, &c->s);
+    cuzk_fr_mul_i(&pa, &pa, &c->s);
     cuzk_poly_pow_u64(&pb, c->t, m - k0);
-    cuzk_fr_mul(&pb, &pb, &c->s);
+    cuzk_fr_mul_i(&pb, &pb, &c->s);
     for (size_t k = k0; k < k1; k++) {
         cuzk_fr lo = x[k];
-        cuzk_fr_mul(&x[k], &x[m - k], &pa);
-        cuzk_fr_mul(&x[m - k], &lo, &pb);
-        cuzk_fr_mul(&pa, &pa, c->t);
-        cuzk_fr_mul(&pb, &pb, c->t_inv);
+        cuzk_fr_mul_i(&x[k], &x[m - k], &pa);
+        cuzk_fr_mul_i(&x[m - k], &lo, &pb);
+        cuzk_fr_mul_i(&pa, &pa, c->t);
+        cuzk_fr_mul_i(&pb, &pb, c->t_inv);
     }
 }
 
@@ -63,7 +64,7 @@ void cuzk_poly_reverse_scale_many(const cuzk_domain *d, cuzk_fr *const *vecs, si
         cuzk_poly_pow_u64(&c.s_half, t, d->m / 2);
     else
         c.s_half = CUZK_FR_ONE;
-    cuzk_fr_mul(&c.s_half, &c.s_half, s);
+    cuzk_fr_mul_i(&c.s_half, &c.s_half, s);
     size_t pairs = d->m / 2 > 1 ? d->m / 2 - 1 : 0;
     if (pairs)
         c.tasks_per_vec = (pairs + CUZK_POLY_LINEAR_CHUNK - 1) / CUZK_POLY_LINEAR_CHUNK;
@@ -84,8 +85,8 @@ static void powers_task(void *arg, size_t task)
     cuzk_fr p;
     cuzk_poly_pow_u64(&p, c->t, i0);
     for (size_t i = i0; i < i1; i++) {
-        cuzk_fr_mul(&c->a[i], &c->a[i], &p);
-        cuzk_fr_mul(&p, &p, c->t);
+        cuzk_fr_mul_i(&c->a[i], &c->a[i], &p);
+        cuzk_fr_mul_i(&p, &p, c->t);
     }
 }
 
