@@ -115,6 +115,19 @@ cuzk_cs *cuzk_cs_recorder_new(bool with_values);
  * vectors (0 = unknown) so large circuits do not regrow. */
 cuzk_cs *cuzk_cs_prover_new(uint64_t constraints_hint, uint64_t aux_hint);
 
+/* Checker: stores the assignment only; each constraint is evaluated and
+ * checked (A·z · B·z = C·z) when enforced, without keeping the matrices or
+ * the evaluations (satisfaction checks of circuits too big to record).
+ * aux_hint pre-sizes the assignment (0 = unknown). */
+cuzk_cs *cuzk_cs_checker_new(uint64_t aux_hint);
+typedef struct {
+    uint64_t checked;           /* constraints enforced so far */
+    uint64_t failed;            /* how many of them do not hold */
+    int64_t first_failed;       /* index of the first that does not, -1 if none */
+    cuzk_fr first_abc[3];       /* its A·z, B·z, C·z */
+} cuzk_cs_check;
+int cuzk_cs_checker_result(const cuzk_cs *cs, cuzk_cs_check *out);
+
 /* Recorder access: constraint i's three LCs as term arrays (normalized). */
 typedef struct {
     const cuzk_lc_term *terms;
