@@ -119,6 +119,22 @@ void cuzk_g1_msm(cuzk_g1_proj *out, const cuzk_g1_affine *bases, const cuzk_scal
 void cuzk_g2_msm(cuzk_g2_proj *out, const cuzk_g2_affine *bases, const cuzk_scalar *scalars,
                  size_t n, cuzk_pool *pool);
 
+/* ---- G1 MSM over fixed bases with a precomputed table (CPU) -------------------------
+ * For bases that serve many MSMs (a proving key's H query): the table holds 16 copies
+ * of the bases, copy w = 2^(16 w) * bases[i], so an MSM runs as one wide Pippenger
+ * window with one bucket reduction. Memory: cuzk_g1_msm_table_bytes(n), 16 * 96 bytes
+ * per base; building costs 240 affine doublings per base (pool may be NULL). The table
+ * copies the bases. cuzk_g1_msm_table_run gives the value cuzk_g1_msm gives on the
+ * first n <= size bases (it falls back to that path where the table does not pay). */
+typedef struct cuzk_g1_msm_table cuzk_g1_msm_table;
+size_t cuzk_g1_msm_table_bytes(size_t n); /* SIZE_MAX on overflow */
+int cuzk_g1_msm_table_create(cuzk_g1_msm_table **out, const cuzk_g1_affine *bases, size_t n,
+                             cuzk_pool *pool, cuzk_err *err);
+void cuzk_g1_msm_table_free(cuzk_g1_msm_table *t);
+size_t cuzk_g1_msm_table_size(const cuzk_g1_msm_table *t);
+int cuzk_g1_msm_table_run(cuzk_g1_proj *out, const cuzk_g1_msm_table *t, const cuzk_scalar *scalars,
+                          size_t n, cuzk_pool *pool, cuzk_err *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -55,6 +55,13 @@ uint64_t cuzk_params_count(const cuzk_params *p, cuzk_params_vector which);
 int cuzk_params_g1(cuzk_params *p, cuzk_params_vector which, const cuzk_g1_affine **out, cuzk_err *err);
 int cuzk_params_g2(cuzk_params *p, const cuzk_g2_affine **out, cuzk_err *err);
 void cuzk_params_free(cuzk_params *p);
+/* Precomputes what makes later CPU proofs faster, within max_bytes of extra
+ * memory: the H query's MSM table (cuzk_g1_msm_table, 16 * 96 bytes per H
+ * point; about 240 affine doublings per point to build, once). Nothing is
+ * built when it would not fit; *bytes_out (may be NULL) gets the memory now
+ * held for tables. Idempotent; safe while other threads prove. */
+int cuzk_params_precompute(cuzk_params *p, size_t max_bytes, cuzk_pool *pool, size_t *bytes_out,
+                           cuzk_err *err);
 
 /* ---- files ---------------------------------------------------------------------
  * checked = true adds the subgroup check to every point (on-curve is always

@@ -114,6 +114,13 @@ int cuzk_msm_plan_make(cuzk_msm_plan *plan, const cuzk_scalar *scalars, size_t n
     return 0;
 }
 
+void cuzk_msm_plan_reshape(cuzk_msm_plan *plan, unsigned nbits, unsigned c, unsigned big_chunks)
+{
+    plan->nbits = nbits;
+    set_shape(plan, c);
+    plan->big_chunks = big_chunks ? big_chunks : 1;
+}
+
 void cuzk_msm_plan_free(cuzk_msm_plan *plan)
 {
     cuzk_free(plan->big);

@@ -52,6 +52,11 @@ int cuzk_msm_plan_make(cuzk_msm_plan *plan, const cuzk_scalar *scalars, size_t n
                        unsigned n_threads);
 void cuzk_msm_plan_free(cuzk_msm_plan *plan);
 
+/* Overrides the window shape of a made plan: c-bit windows over nbits bits
+ * (nbits >= the plan's own), the big points in big_chunks chunks. For tables
+ * of precomputed bases (msm_table.h), whose shape is fixed when built. */
+void cuzk_msm_plan_reshape(cuzk_msm_plan *plan, unsigned nbits, unsigned c, unsigned big_chunks);
+
 /* Buckets of window w: |digit| runs 1..count. */
 static inline uint32_t cuzk_msm_buckets(const cuzk_msm_plan *p, unsigned w)
 {

@@ -19,3 +19,13 @@ static inline bool f_eq(const cuzk_fp *a, const cuzk_fp *b) { return cuzk_ff_eq_
 static inline void f_set_one(cuzk_fp *r) { *r = CUZK_FP_ONE; }
 
 #include "ec/msm_impl.h"
+
+/* Fixed bases with precomputed shifted copies (msm_table.h). */
+#define MSM_TABLE cuzk_g1_msm_table
+#define MSM_TABLE_BYTES cuzk_g1_msm_table_bytes
+#define MSM_TABLE_CREATE cuzk_g1_msm_table_create
+#define MSM_TABLE_FREE cuzk_g1_msm_table_free
+#define MSM_TABLE_SIZE cuzk_g1_msm_table_size
+#define MSM_TABLE_RUN cuzk_g1_msm_table_run
+
+#include "ec/msm_table.h"

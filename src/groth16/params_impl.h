@@ -45,6 +45,10 @@ struct cuzk_params {
     char name[128];                          /* file path or "<buffer>", for messages */
     cuzk_err decode_err[CUZK_PARAMS_NVEC];   /* a failed lazy decode, repeated to later calls */
     uint64_t decode_chunk;                   /* points per parallel decode task; 0: default */
+
+    /* The CPU prover's precomputed H table (params_tables.c); NULL unless
+     * cuzk_params_precompute built it. Immutable once set (under lock). */
+    cuzk_g1_msm_table *h_table;
 };
 
 /* Builds params that own vk (its ic included) and the five vectors (each
@@ -55,5 +59,8 @@ cuzk_params *cuzk_params_new_in_memory(cuzk_vk *vk, cuzk_g1_affine *h, uint64_t 
                                        cuzk_g1_affine *l, uint64_t l_len, cuzk_g1_affine *a,
                                        uint64_t a_len, cuzk_g1_affine *b_g1, uint64_t b_g1_len,
                                        cuzk_g2_affine *b_g2, uint64_t b_g2_len);
+
+/* The H table if cuzk_params_precompute built one, else NULL (read under the lock). */
+const cuzk_g1_msm_table *cuzk_params_h_table(cuzk_params *p);
 
 #endif

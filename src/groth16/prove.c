@@ -223,7 +223,14 @@ int cuzk_groth16_prove_with(const cuzk_groth16_backend *be, cuzk_params *params,
     cuzk_g2_proj b2_acc;
     bool zk = !cuzk_fr_is_zero(&r) || !cuzk_fr_is_zero(&s);
     t0 = cuzk_now_ns();
-    if ((rc = be->msm_g1(be->ctx, CUZK_PARAMS_H, 0, &h_acc, h_b, h_sc, m - 1, pool, err)))
+    /* The precomputed H table (cuzk_params_precompute) is a CPU structure: a
+     * device back end keeps its own resident bases. Same value either way. */
+    const cuzk_g1_msm_table *h_table = be == &cuzk_groth16_backend_cpu ? cuzk_params_h_table(params) : NULL;
+    if (h_table)
+        rc = cuzk_g1_msm_table_run(&h_acc, h_table, h_sc, m - 1, pool, err);
+    else
+        rc = be->msm_g1(be->ctx, CUZK_PARAMS_H, 0, &h_acc, h_b, h_sc, m - 1, pool, err);
+    if (rc)
         goto fail;
     tm.msm_h_ms = ms_since(t0);
     cuzk_log("groth16 prove [%s]: msm h (%llu) %.1f ms", be->name, (unsigned long long)(m - 1), tm.msm_h_ms);

@@ -1,0 +1,284 @@
+/* CPU MSM template part: MSM over fixed bases with precomputed shifted
+ * copies (private; included by msm_g1.c after msm_impl.h, whose tasks and
+ * bucket machinery it reuses). The including file also defines
+ *   MSM_TABLE                            the table's struct name
+ *   MSM_TABLE_BYTES MSM_TABLE_CREATE MSM_TABLE_FREE MSM_TABLE_SIZE MSM_TABLE_RUN
+ *                                        the public functions to define
+ *
+ * Why: the bases of a proving key (H above all) are the same for every
+ * proof. Storing copy w = 2^(c w) B_i of every base for every window w turns
+ * Pippenger's nwin windows into one: digit d_w of scalar i puts copy w of
+ * base i into bucket |d_w|, all windows share one set of buckets, and there
+ * is a single bucket reduction and no doubling between windows. Paying the
+ * reduction once makes wide windows cheap, so there are fewer of them: with
+ * c = 16 a 255-bit scalar costs 16 bucket additions instead of the 22 that
+ * the c = 12 of a plain 2^16 MSM costs. The price: 16 copies of the bases
+ * (1.5 KiB per G1 base) and 240 affine doublings per base, once. */
+#ifndef CUZK_EC_MSM_TABLE_H
+#define CUZK_EC_MSM_TABLE_H
+
+/* The shape: signed 16-bit digits of scalars below 2^255. The top window
+ * (bits 240..254 plus the carry of the signed digits below) then has digits
+ * in [0, 2^15], the same bucket range as the signed windows. */
+#define MSM_TABLE_C 16u
+#define MSM_TABLE_BITS 255u
+#define MSM_TABLE_NWIN ((MSM_TABLE_BITS + MSM_TABLE_C - 1) / MSM_TABLE_C)
+/* Bases per build task: each doubling step of a chunk shares one inversion. */
+#define MSM_TABLE_CHUNK 1024
+/* Below this many (point, window) entries per bucket of the shared set the
+ * wide reduction is not worth it: the plain MSM runs instead. */
+#define MSM_TABLE_MIN_FILL 4
+/* Big points per chunk task at least: each chunk pays a full reduction. */
+#define MSM_TABLE_MIN_CHUNK 8192
+
+struct MSM_TABLE {
+    size_t n;       /* bases */
+    unsigned c, nwin;
+    MSM_AFF *pts;   /* copy w of base i at pts[w * n + i]; copy 0 = the bases */
+};
+
+/* ---- building: c affine doublings per copy, batched ---- */
+
+/* p[i] = 2 p[i] for the k points with one shared inversion; pre: k scratch
+ * elements. Infinity (0, 0) stays infinity, and so does a point with y = 0
+ * (2-torsion: not in G1, but unchecked bases are allowed). */
+static void table_batch_dbl(MSM_AFF *p, size_t k, MSM_F *pre)
+{
+    MSM_F acc, den, inv, lam, t, x3;
+    f_set_one(&acc);
+    for (size_t i = 0; i < k; i++) {
+        pre[i] = acc;
+        if (!f_is_zero(&p[i].y)) {
+            f_dbl(&den, &p[i].y);
+            f_mul(&acc, &acc, &den);
+        }
+    }
+    f_inv(&acc, &acc);
+    for (size_t i = k; i-- > 0;) {
+        MSM_AFF *q = &p[i];
+        if (f_is_zero(&q->y)) {
+            memset(q, 0, sizeof *q);
+            continue;
+        }
+        f_mul(&inv, &acc, &pre[i]);
+        f_dbl(&den, &q->y);
+        f_mul(&acc, &acc, &den);
+        /* lambda = 3x^2 / 2y, x3 = lambda^2 - 2x, y3 = lambda (x - x3) - y */
+        f_sqr(&lam, &q->x);
+        f_dbl(&t, &lam);
+        f_add(&lam, &lam, &t);
+        f_mul(&lam, &lam, &inv);
+        f_sqr(&x3, &lam);
+        f_dbl(&t, &q->x);
+        f_sub(&x3, &x3, &t);
+        f_sub(&t, &q->x, &x3);
+        f_mul(&t, &lam, &t);
+        f_sub(&q->y, &t, &q->y);
+        q->x = x3;
+    }
+}
+
+typedef struct {
+    struct MSM_TABLE *tb;
+    const MSM_AFF *bases;
+} table_build_ctx;
+
+static void table_build_task(void *vctx, size_t j)
+{
+    const table_build_ctx *c = vctx;
+    struct MSM_TABLE *tb = c->tb;
+    size_t lo = j * MSM_TABLE_CHUNK;
+    size_t k = tb->n - lo < MSM_TABLE_CHUNK ? tb->n - lo : MSM_TABLE_CHUNK;
+    MSM_F pre[MSM_TABLE_CHUNK];
+    memcpy(&tb->pts[lo], &c->bases[lo], k * sizeof(MSM_AFF));
+    for (unsigned w = 1; w < tb->nwin; w++) {
+        MSM_AFF *dst = &tb->pts[(size_t)w * tb->n + lo];
+        memcpy(dst, dst - tb->n, k * sizeof(MSM_AFF));
+        for (unsigned d = 0; d < tb->c; d++)
+            table_batch_dbl(dst, k, pre);
+    }
+}
+
+size_t MSM_TABLE_BYTES(size_t n)
+{
+    if (n > SIZE_MAX / sizeof(MSM_AFF) / MSM_TABLE_NWIN)
+        return SIZE_MAX;
+    return n * sizeof(MSM_AFF) * MSM_TABLE_NWIN + sizeof(struct MSM_TABLE);
+}
+
+int MSM_TABLE_CREATE(struct MSM_TABLE **out, const MSM_AFF *bases, size_t n, cuzk_pool *pool,
+                     cuzk_err *err)
+{
+    if (!out)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "msm table: NULL output pointer");
+    *out = NULL;
+    if (n && !bases)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "msm table: NULL bases for %zu points", n);
+    if (n > CUZK_MSM_MAX_POINTS)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT,
+                            "msm table: %zu bases, at most %zu", n, (size_t)CUZK_MSM_MAX_POINTS);
+    struct MSM_TABLE *tb = cuzk_alloc(sizeof *tb);
+    MSM_AFF *pts = n ? cuzk_alloc_array(n * MSM_TABLE_NWIN, sizeof *pts) : NULL;
+    if (!tb || (n && !pts)) {
+        cuzk_free(tb);
+        cuzk_free(pts);
+        return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "msm table: %zu bytes for %zu bases",
+                            MSM_TABLE_BYTES(n), n);
+    }
+    tb->n = n;
+    tb->c = MSM_TABLE_C;
+    tb->nwin = MSM_TABLE_NWIN;
+    tb->pts = pts;
+    table_build_ctx c = {tb, bases};
+    cuzk_pool_run(pool, (n + MSM_TABLE_CHUNK - 1) / MSM_TABLE_CHUNK, table_build_task, &c);
+    *out = tb;
+    return 0;
+}
+
+void MSM_TABLE_FREE(struct MSM_TABLE *tb)
+{
+    if (!tb)
+        return;
+    cuzk_free(tb->pts);
+    cuzk_free(tb);
+}
+
+size_t MSM_TABLE_SIZE(const struct MSM_TABLE *tb) { return tb ? tb->n : 0; }
+
+/* ---- the MSM: every window of a chunk of points into one set of buckets ---- */
+
+typedef struct {
+    msm_ctx m;      /* m.bases = copy 0; m.win_tasks = the chunk tasks */
+    const struct MSM_TABLE *tb;
+} table_ctx;
+
+static void table_chunk(const table_ctx *tc, xyzz *out, size_t lo, size_t hi)
+{
+    const cuzk_msm_plan *pl = tc->m.plan;
+    const struct MSM_TABLE *tb = tc->tb;
+    const uint32_t *pts = pl->big + lo;
+    size_t m = hi - lo;
+    uint32_t nbk = cuzk_msm_buckets(pl, 0);
+    if (cuzk_msm_buckets(pl, pl->nwin - 1) > nbk)
+        nbk = cuzk_msm_buckets(pl, pl->nwin - 1);
+    size_t n_ent = m > nbk ? m : nbk;
+    uint32_t group = scratch_group(n_ent);
+    size_t ss = scratch_size(group);
+    size_t ent_bytes = SCRATCH_ALIGN(n_ent * sizeof(uint32_t));
+    size_t off_bytes = SCRATCH_ALIGN(((size_t)nbk + 1) * sizeof(uint32_t));
+    unsigned char *mem = cuzk_alloc(ss + ent_bytes + 2 * off_bytes + accum_size(nbk, MSM_ACC_BATCH));
+    if (!mem) {
+        /* no memory: plain double-and-add per (point, window) */
+        xyzz_set_inf(out);
+        for (unsigned w = 0; w < pl->nwin; w++)
+            for (size_t i = 0; i < m; i++)
+                xyzz_add_small_mul(out, &tb->pts[(size_t)w * tb->n + pts[i]],
+                                   cuzk_msm_digit(pl, &tc->m.scalars[pts[i]], w));
+        return;
+    }
+    scratch s;
+    scratch_carve(&s, mem, group);
+    uint32_t *ent = (uint32_t *)(mem + ss);
+    uint32_t *off = (uint32_t *)(mem + ss + ent_bytes);
+    uint32_t *cur = (uint32_t *)(mem + ss + ent_bytes + off_bytes);
+    accum a;
+    accum_carve(&a, mem + ss + ent_bytes + 2 * off_bytes, nbk, MSM_ACC_BATCH);
+    xyzz rest;
+    xyzz_set_inf(&rest);
+    for (unsigned w = 0; w < pl->nwin; w++) {
+        msm_ctx cw = tc->m;
+        cw.bases = tb->pts + (size_t)w * tb->n;
+        size_t stop, nq;
+        if (accum_window(&a, cw.bases, cw.scalars, pl, w, pts, m, &stop, &nq)) {
+            /* crowded buckets: the rest of this window by sorting, into the same sum */
+            xyzz r;
+            sort_entries(ent, off, cur, nbk, &cw, w, a.q0, nq, pts + stop, m - stop);
+            window_sum(&s, &r, cw.bases, ent, off, nbk);
+            xyzz_add(&rest, &r);
+        }
+    }
+    /* the accumulators: one point per filled bucket, highest first */
+    size_t k = 0;
+    for (uint32_t b = nbk; b >= 1; b--) {
+        off[nbk - b] = (uint32_t)k;
+        if (a.state[b] != ACC_EMPTY) ent[k++] = b;
+    }
+    off[nbk] = (uint32_t)k;
+    window_sum(&s, out, a.acc, ent, off, nbk);
+    xyzz_add(out, &rest);
+    cuzk_free(mem);
+}
+
+static void table_task(void *vctx, size_t t)
+{
+    const table_ctx *tc = vctx;
+    const cuzk_msm_plan *pl = tc->m.plan;
+    size_t lo, hi;
+    if (t < tc->m.win_tasks) {
+        chunk_range(pl->n_big, pl->big_chunks, t, &lo, &hi);
+        table_chunk(tc, &tc->m.res[t], lo, hi);
+    } else {
+        chunk_range(pl->n_ones, pl->one_chunks, t - tc->m.win_tasks, &lo, &hi);
+        ones_task(&tc->m, &tc->m.res[t], pl->ones + lo, hi - lo);
+    }
+}
+
+/* The table path proper; false when it does not apply or has no memory
+ * (the caller then runs the plain MSM on copy 0). */
+static bool table_msm(xyzz *sum, const struct MSM_TABLE *tb, const cuzk_scalar *scalars, size_t n,
+                      cuzk_pool *pool)
+{
+    /* the shape covers scalars below 2^MSM_TABLE_BITS only */
+    for (size_t i = 0; i < n; i++)
+        if (scalars[i].l[3] >> (MSM_TABLE_BITS - 192))
+            return false;
+    unsigned threads = cuzk_pool_threads(pool);
+    cuzk_msm_plan plan;
+    if (cuzk_msm_plan_make(&plan, scalars, n, tb->pts, msm_base_is_inf, threads) != 0)
+        return false;
+    /* few entries per bucket: the windows' own reductions are cheaper */
+    if (plan.n_big * tb->nwin < ((size_t)MSM_TABLE_MIN_FILL << (tb->c - 1))) {
+        cuzk_msm_plan_free(&plan);
+        return false;
+    }
+    size_t chunks = plan.n_big / MSM_TABLE_MIN_CHUNK;
+    if (chunks > threads)
+        chunks = threads;
+    if (chunks == 0)
+        chunks = 1;
+    cuzk_msm_plan_reshape(&plan, MSM_TABLE_BITS, tb->c, (unsigned)chunks);
+    size_t tasks = chunks + plan.one_chunks;
+    xyzz *res = cuzk_alloc_array(tasks, sizeof *res);
+    if (!res) {
+        cuzk_msm_plan_free(&plan);
+        return false;
+    }
+    table_ctx tc = {{tb->pts, scalars, &plan, res, chunks}, tb};
+    cuzk_pool_run(pool, tasks, table_task, &tc);
+    /* every window already carries its weight: a plain sum, in task order */
+    xyzz_set_inf(sum);
+    for (size_t t = 0; t < tasks; t++)
+        xyzz_add(sum, &res[t]);
+    cuzk_free(res);
+    cuzk_msm_plan_free(&plan);
+    return true;
+}
+
+int MSM_TABLE_RUN(MSM_PROJ *out, const struct MSM_TABLE *tb, const cuzk_scalar *scalars, size_t n,
+                  cuzk_pool *pool, cuzk_err *err)
+{
+    if (!out || !tb || (n && !scalars))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "msm table: NULL argument");
+    if (n > tb->n)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT,
+                            "msm table: %zu scalars for a table of %zu bases", n, tb->n);
+    xyzz sum;
+    if (table_msm(&sum, tb, scalars, n, pool)) {
+        xyzz_to_proj(out, &sum);
+        return 0;
+    }
+    MSM_NAME(out, tb->pts, scalars, n, pool);
+    return 0;
+}
+
+#endif
