@@ -16,5 +16,6 @@ int cuzk_bench_info_main(int argc, char **argv); /* apps/cuzk-bench/cmd_info.c *
 int cuzk_bench_gpu_main(int argc, char **argv); /* bench/gpu.c: device NTT and MSM */
 int cuzk_bench_synth_main(int argc, char **argv); /* apps/cuzk-bench/cmd_synth.c */
 int cuzk_bench_check_main(int argc, char **argv); /* apps/cuzk-bench/cmd_synth.c */
+int cuzk_bench_seal_main(int argc, char **argv); /* apps/cuzk-bench/cmd_seal.c */
 
 #endif

@@ -25,6 +25,7 @@ static const command commands[] = {
     { "gpu", cuzk_bench_gpu_main, "device NTT and G1 MSM timings, 2^20..2^27, checked against the CPU at 2^20 (--json, --runs N, --max-log L)" },
     { "synth", cuzk_bench_synth_main, "a synthetic C1 output for any sector size, no sector data (--sector-size 32GiB --out C1.json [--seed N] [--envelope])" },
     { "check", cuzk_bench_check_main, "streaming satisfaction check of every partition circuit of a C1 output (--c1 C1.json [--partition K] [--threads N])" },
+    { "seal", cuzk_bench_seal_main, "a real seal of a small sector: its C1 output as Curio's envelope (--sector-size 2KiB --out JOB.json [--miner-id N] [--sector-id N] [--seed N | --data FILE] [--bare])" },
 };
 
 static void usage(FILE *f)

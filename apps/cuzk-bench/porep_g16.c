@@ -7,6 +7,7 @@
  *   prove  --circuit porep --c1 C1.json --params P.params --out P.proof [--partition K] [--threads N]
  *   verify --circuit porep --c1 C1.json (--params P.params | --vk P.vk) --proof P.proof [--partition K] */
 #include "porep_g16.h"
+#include "porep_check.h"
 #include "g16_cli.h"
 #include "cuzk/porep.h"
 #include "cuzk/util.h"
@@ -17,12 +18,14 @@
 
 #define USAGE_SETUP "--circuit porep --sector-size SIZE [--api-version 1.0|1.1] --out P.params [--seed N] [--vk-out P.vk] [--threads N]"
 #define USAGE_PROVE "--circuit porep --c1 C1.json --params P.params --out P.proof [--partition K] [--threads N]"
-#define USAGE_VERIFY "--circuit porep --c1 C1.json (--params P.params | --vk P.vk) --proof P.proof [--partition K]"
+#define USAGE_VERIFY "--circuit porep --c1 C1.json (--params P.params | --vk P.vk) --proof P.proof [--partition K]" \
+    POREP_C1_USAGE "\n       cuzk-bench verify " POREP_REGRESSION_USAGE
 
 bool porep_g16_wanted(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--circuit")) return true;
+        if (!strcmp(argv[i], "--circuit") || !strcmp(argv[i], "--c1") || !strcmp(argv[i], "--regression"))
+            return true;
     return false;
 }
 
@@ -40,6 +43,7 @@ static int size_to_proof(const char *size, const char *api)
 static bool circuit_is_porep(const g16_opt *o, size_t no, const char *cmd)
 {
     const char *c = g16_get(o, no, "--circuit");
+    if (!c && strcmp(cmd, "setup")) return true; /* --c1 alone means the porep circuit */
     if (c && !strcmp(c, "porep")) return true;
     fprintf(stderr, "cuzk-bench %s: --circuit %s: only 'porep' is known\n", cmd, c ? c : "");
     return false;
@@ -104,11 +108,15 @@ static int load_c1(const g16_opt *o, size_t no, const char *cmd, cuzk_porep_c1 *
 {
     const char *path = g16_get(o, no, "--c1");
     uint64_t t0 = cuzk_now_ns();
-    int rc = cuzk_c1_parse_file(path, c1, NULL, err);
+    cuzk_c1_envelope env = { 0 };
+    int rc = cuzk_c1_parse_file(path, c1, &env, err);
     if (rc) return rc;
     cuzk_log("%s: read %s (%s, %u partitions) in %.1f ms", cmd, path, cuzk_seal_proof_name(c1->seal_proof),
              c1->partitions, ms_since(t0));
     if ((rc = cuzk_porep_config_init(cfg, (cuzk_seal_proof)c1->seal_proof, err))) return rc;
+    if ((rc = porep_c1_check(cmd, path, &env, c1, cfg, g16_get(o, no, "--miner-id"), g16_get(o, no, "--sector-id"),
+                             g16_get(o, no, "--no-check") != NULL, err)))
+        return rc;
     *first = 0;
     *end = c1->partitions;
     const char *k = g16_get(o, no, "--partition");
@@ -126,6 +134,7 @@ static int load_c1(const g16_opt *o, size_t no, const char *cmd, cuzk_porep_c1 *
 int porep_g16_prove_main(int argc, char **argv)
 {
     g16_opt o[] = { { "--circuit", false, NULL }, { "--c1", false, NULL }, { "--params", false, NULL },
+                    POREP_C1_OPTS
                     { "--out", false, NULL }, { "--partition", false, NULL }, { "--threads", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
     int prc = g16_parse(argc, argv, o, no, USAGE_PROVE);
@@ -175,10 +184,12 @@ int porep_g16_prove_main(int argc, char **argv)
 int porep_g16_verify_main(int argc, char **argv)
 {
     g16_opt o[] = { { "--circuit", false, NULL }, { "--c1", false, NULL }, { "--params", false, NULL },
+                    POREP_C1_OPTS POREP_REGRESSION_OPTS
                     { "--vk", false, NULL }, { "--proof", false, NULL }, { "--partition", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
     int prc = g16_parse(argc, argv, o, no, USAGE_VERIFY);
     if (prc) return prc < 0 ? G16_EXIT_OK : prc;
+    if (g16_get(o, no, "--regression")) return porep_regression_main(o, no);
     const char *proof_path = g16_get(o, no, "--proof");
     if (!circuit_is_porep(o, no, "verify") || !g16_get(o, no, "--c1") || !proof_path ||
         !g16_get(o, no, "--params") == !g16_get(o, no, "--vk")) {
@@ -230,6 +241,8 @@ int porep_g16_verify_main(int argc, char **argv)
             printf("partition %u: proof OK (%zu public inputs)\n", k, n_in);
         }
     }
+    if (!rc && !bad && g16_get(o, no, "--record-out"))
+        rc = porep_record_write(o, no, &c1, &cfg, bytes, len, &err);
     if (rc) g16_fail("verify", &err);
     free(inputs);
     free(bytes);

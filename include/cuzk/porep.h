@@ -326,6 +326,21 @@ int cuzk_porep_seal_commit(const cuzk_porep_seal *s, const uint8_t seed[32], con
 int cuzk_porep_merkle_proof_verify(const cuzk_porep_merkle_proof *p, bool sha256, const cuzk_poseidon_set *poseidon,
                                    uint64_t *index_out, cuzk_err *err);
 
+/* ==== checks of a C1 output before proving (vanilla_verify.c) ============= */
+
+/* The vanilla proofs of partitions [first, end): challenges drawn from the
+ * seed, every Merkle path to its commitment, comm_r = Poseidon2(comm_c,
+ * comm_r_last), parent columns at the graph's parents, each layer's label
+ * hashed from its parents' rows, replica node = last label + data node.
+ * CUZK_ERR_PROOF_INVALID (message: partition, challenge, what failed) when
+ * one does not hold: the C1 output describes no valid seal. */
+int cuzk_porep_c1_verify(const cuzk_porep_c1 *c1, const cuzk_porep_config *cfg, uint32_t first, uint32_t end,
+                         cuzk_err *err);
+/* replica_id = cuzk_porep_replica_id(prover_id, sector_id, ticket, comm_d,
+ * porep_id) of the C1 output; CUZK_ERR_PROOF_INVALID otherwise. */
+int cuzk_porep_c1_check_replica_id(const cuzk_porep_c1 *c1, const cuzk_porep_config *cfg,
+                                   const uint8_t prover_id[32], uint64_t sector_id, cuzk_err *err);
+
 /* ==== the StackedCircuit (stacked_circuit.c) ============================== */
 
 /* One partition's Groth16 circuit (storage-proofs-porep StackedCircuit):

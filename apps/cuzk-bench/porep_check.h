@@ -1,0 +1,35 @@
+/* The checks cuzk-bench prove / verify --c1 make of a C1 output before
+ * proving, and verify --regression over seal-regression records
+ * (porep_check.c). */
+#ifndef CUZK_BENCH_POREP_CHECK_H
+#define CUZK_BENCH_POREP_CHECK_H
+
+#include <stdbool.h>
+#include "g16_cli.h"
+#include "cuzk/porep.h"
+
+/* Options of --c1 (prove and verify), and of verify --regression. */
+#define POREP_C1_OPTS { "--miner-id", false, NULL }, { "--sector-id", false, NULL }, { "--no-check", true, NULL },
+#define POREP_C1_USAGE "\n       [--miner-id N] [--sector-id N] [--no-check] [--record-out R.json]"
+#define POREP_REGRESSION_OPTS                                                                                      \
+    { "--regression", false, NULL }, { "--param-dir", false, NULL }, { "--max", false, NULL },                      \
+        { "--record-out", false, NULL },
+#define POREP_REGRESSION_USAGE "--regression RECORDS.json (--vk P.vk | --params P.params | --param-dir DIR) [--max N]"
+
+/* The sector number (the envelope's SectorNum, else sector_opt: a bare C1
+ * JSON needs it), then unless no_check: replica_id against the miner
+ * (miner_opt, default 1000) and sector, and every vanilla proof
+ * (cuzk_porep_c1_verify). Logs what it checked. */
+int porep_c1_check(const char *cmd, const char *path, const cuzk_c1_envelope *env, const cuzk_porep_c1 *c1,
+                   const cuzk_porep_config *cfg, const char *miner_opt, const char *sector_opt, bool no_check,
+                   cuzk_err *err);
+/* verify --c1 ... --record-out R.json: the verified proof as a one-record
+ * seal-regression file (the ../shared/golden format), miner and sector as
+ * porep_c1_check took them: the test path of verify --regression. */
+int porep_record_write(const g16_opt *o, size_t no, const cuzk_porep_c1 *c1, const cuzk_porep_config *cfg,
+                       const uint8_t *proof, size_t proof_len, cuzk_err *err);
+/* verify --regression: every record's public inputs and proof, verified with
+ * the key (--vk / --params) or the official one for its size in --param-dir. */
+int porep_regression_main(const g16_opt *o, size_t no);
+
+#endif
