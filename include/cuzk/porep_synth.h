@@ -87,8 +87,9 @@ void cuzk_porep_synth_opts_default(cuzk_porep_synth_opts *o, uint64_t rng_seed);
  * padded to 32 bytes. */
 void cuzk_porep_prover_id_from_miner(uint8_t out[32], uint64_t miner_id);
 
-/* A synthetic C1 output of cfg's registered proof (cfg->seal_proof >= 0 and
- * interactive challenges). comm_c and comm_r_last may be NULL. */
+/* A synthetic C1 output for cfg (interactive challenges; a custom config
+ * gives seal_proof -1: usable in memory, not writable as JSON). comm_c and
+ * comm_r_last may be NULL. */
 int cuzk_porep_synth_c1(cuzk_porep_c1 *out, const cuzk_porep_config *cfg, const cuzk_porep_synth_opts *o,
                         uint8_t comm_c[32], uint8_t comm_r_last[32], cuzk_err *err);
 

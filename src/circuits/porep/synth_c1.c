@@ -147,13 +147,11 @@ int cuzk_porep_synth_c1(cuzk_porep_c1 *out, const cuzk_porep_config *cfg, const 
 {
     if (!out || !cfg || !o) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "synth: NULL argument");
     memset(out, 0, sizeof *out);
-    if (cfg->seal_proof < 0)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "synth: a C1 output needs a registered seal proof");
     if (cfg->challenge_mode != CUZK_POREP_CHALLENGES_INTERACTIVE)
         return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED,
                             "synth: %s: its challenges are derived from comm_r, which depends on the challenged "
                             "paths; only interactive PoRep can be synthesized",
-                            cuzk_seal_proof_name(cfg->seal_proof));
+                            cfg->seal_proof >= 0 ? cuzk_seal_proof_name(cfg->seal_proof) : "this config");
     if (cfg->layers < 1 || cfg->layers > CUZK_POREP_MAX_LAYERS || cfg->nodes < 2 || cfg->nodes > (1ull << 32))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "synth: %u layers, %llu nodes", cfg->layers,
                             (unsigned long long)cfg->nodes);
