@@ -394,6 +394,10 @@ int cuzk_porep_wgen_fill(const cuzk_porep_wgen *g, const cuzk_porep_c1 *c1, uint
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT,
                             "witness generator: the C1 is for seal proof %d, the generator for %d", (int)c1->seal_proof,
                             (int)g->cfg.seal_proof);
+    if (g->cfg.seal_proof >= 0 && c1->seal_proof != g->cfg.seal_proof)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT,
+                            "witness generator: the C1 is for seal proof %d, the generator for %d", (int)c1->seal_proof,
+                            (int)g->cfg.seal_proof);
     /* the generic circuit's checks of the C1 (shapes, canonical values) */
     cuzk_porep_circuit *pc = NULL;
     int rc = cuzk_porep_circuit_from_c1(&pc, &g->cfg, c1, partition, err);
