@@ -17,5 +17,6 @@ int cuzk_bench_gpu_main(int argc, char **argv); /* bench/gpu.c: device NTT and M
 int cuzk_bench_synth_main(int argc, char **argv); /* apps/cuzk-bench/cmd_synth.c */
 int cuzk_bench_check_main(int argc, char **argv); /* apps/cuzk-bench/cmd_synth.c */
 int cuzk_bench_seal_main(int argc, char **argv); /* apps/cuzk-bench/cmd_seal.c */
+int cuzk_bench_witness_main(int argc, char **argv); /* bench/witness.c: fast vs generic PoRep witness */
 
 #endif

@@ -26,6 +26,7 @@ static const command commands[] = {
     { "synth", cuzk_bench_synth_main, "a synthetic C1 output for any sector size, no sector data (--sector-size 32GiB --out C1.json [--seed N] [--envelope])" },
     { "check", cuzk_bench_check_main, "streaming satisfaction check of every partition circuit of a C1 output (--c1 C1.json [--partition K] [--threads N])" },
     { "seal", cuzk_bench_seal_main, "a real seal of a small sector: its C1 output as Curio's envelope (--sector-size 2KiB --out JOB.json [--miner-id N] [--sector-id N] [--seed N | --data FILE] [--bare])" },
+    { "witness", cuzk_bench_witness_main, "one PoRep partition's witness and A/B/C evaluations: fast generator vs generic synthesis, wall and CPU s (--c1 C1.json [--partition K] [--threads N] [--runs N] [--no-generic] [--json])" },
 };
 
 static void usage(FILE *f)
