@@ -127,6 +127,9 @@ void cuzk_g2_msm(cuzk_g2_proj *out, const cuzk_g2_affine *bases, const cuzk_scal
  * copies the bases. cuzk_g1_msm_table_run gives the value cuzk_g1_msm gives on the
  * first n <= size bases (it falls back to that path where the table does not pay). */
 typedef struct cuzk_g1_msm_table cuzk_g1_msm_table;
+/* Below this many non-0/1 scalars the table does not pay (its one reduction over 2^15
+ * buckets costs what the windows save), and cuzk_g1_msm_table_run runs the plain MSM. */
+#define CUZK_G1_MSM_TABLE_MIN_POINTS 8192
 size_t cuzk_g1_msm_table_bytes(size_t n); /* SIZE_MAX on overflow */
 int cuzk_g1_msm_table_create(cuzk_g1_msm_table **out, const cuzk_g1_affine *bases, size_t n,
                              cuzk_pool *pool, cuzk_err *err);

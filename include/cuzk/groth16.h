@@ -58,7 +58,8 @@ void cuzk_params_free(cuzk_params *p);
 /* Precomputes what makes later CPU proofs faster, within max_bytes of extra
  * memory: the H query's MSM table (cuzk_g1_msm_table, 16 * 96 bytes per H
  * point; about 240 affine doublings per point to build, once). Nothing is
- * built when it would not fit; *bytes_out (may be NULL) gets the memory now
+ * built when it would not fit or not pay (fewer H points than
+ * CUZK_G1_MSM_TABLE_MIN_POINTS); *bytes_out (may be NULL) gets the memory now
  * held for tables. Idempotent; safe while other threads prove. */
 int cuzk_params_precompute(cuzk_params *p, size_t max_bytes, cuzk_pool *pool, size_t *bytes_out,
                            cuzk_err *err);

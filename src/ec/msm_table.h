@@ -4,6 +4,9 @@
  *   MSM_TABLE                            the table's struct name
  *   MSM_TABLE_BYTES MSM_TABLE_CREATE MSM_TABLE_FREE MSM_TABLE_SIZE MSM_TABLE_RUN
  *                                        the public functions to define
+ *   MSM_TABLE_MIN_POINTS                 fewer big points: the plain MSM; and
+ *                                        the least points per chunk task (each
+ *                                        chunk pays a full reduction)
  *
  * Why: the bases of a proving key (H above all) are the same for every
  * proof. Storing copy w = 2^(c w) B_i of every base for every window w turns
@@ -25,11 +28,6 @@
 #define MSM_TABLE_NWIN ((MSM_TABLE_BITS + MSM_TABLE_C - 1) / MSM_TABLE_C)
 /* Bases per build task: each doubling step of a chunk shares one inversion. */
 #define MSM_TABLE_CHUNK 1024
-/* Below this many (point, window) entries per bucket of the shared set the
- * wide reduction is not worth it: the plain MSM runs instead. */
-#define MSM_TABLE_MIN_FILL 4
-/* Big points per chunk task at least: each chunk pays a full reduction. */
-#define MSM_TABLE_MIN_CHUNK 8192
 
 struct MSM_TABLE {
     size_t n;       /* bases */
@@ -236,12 +234,12 @@ static bool table_msm(xyzz *sum, const struct MSM_TABLE *tb, const cuzk_scalar *
     cuzk_msm_plan plan;
     if (cuzk_msm_plan_make(&plan, scalars, n, tb->pts, msm_base_is_inf, threads) != 0)
         return false;
-    /* few entries per bucket: the windows' own reductions are cheaper */
-    if (plan.n_big * tb->nwin < ((size_t)MSM_TABLE_MIN_FILL << (tb->c - 1))) {
+    /* few points: the windows' own narrow reductions cost less than one wide one */
+    if (plan.n_big < MSM_TABLE_MIN_POINTS) {
         cuzk_msm_plan_free(&plan);
         return false;
     }
-    size_t chunks = plan.n_big / MSM_TABLE_MIN_CHUNK;
+    size_t chunks = plan.n_big / MSM_TABLE_MIN_POINTS;
     if (chunks > threads)
         chunks = threads;
     if (chunks == 0)

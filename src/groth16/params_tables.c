@@ -29,7 +29,8 @@ int cuzk_params_precompute(cuzk_params *p, size_t max_bytes, cuzk_pool *pool, si
             *bytes_out = bytes;
         return 0;
     }
-    if (n == 0 || bytes > max_bytes)
+    /* too small for the table to pay (the MSM would not use it), or too big */
+    if (n < CUZK_G1_MSM_TABLE_MIN_POINTS || bytes > max_bytes)
         return 0;
     const cuzk_g1_affine *h;
     int rc = cuzk_params_g1(p, CUZK_PARAMS_H, &h, err);

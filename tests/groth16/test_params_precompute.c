@@ -1,8 +1,9 @@
 /* cuzk_params_precompute: the H table changes nothing a proof shows. On a
  * 2^14 circuit (big enough for the table path to run rather than fall back)
  * proofs for fixed r, s are byte-identical with and without the table, and
- * verify; a budget below the table's size builds nothing; a second call is
- * a no-op that reports the same memory; bad arguments are refused. */
+ * verify; a budget below the table's size builds nothing, and so do params
+ * too small for the table to pay; a second call is a no-op that reports the
+ * same memory; bad arguments are refused. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,14 @@ int main(void)
 
     cuzk_cs_free(cs);
     cuzk_pvk_free(pvk);
+    cuzk_params_free(params);
+
+    /* params too small for the table to pay: nothing built, whatever the budget */
+    cuzk_test_circuit_init(&tc, &circuit, 4000, 2, 0x736d);
+    CHECK(cuzk_groth16_setup(&circuit, &toxic, pool, &params, &err) == 0);
+    CHECK(cuzk_params_count(params, CUZK_PARAMS_H) < CUZK_G1_MSM_TABLE_MIN_POINTS);
+    held = 1;
+    CHECK(cuzk_params_precompute(params, SIZE_MAX, pool, &held, &err) == 0 && held == 0);
     cuzk_params_free(params);
     cuzk_pool_destroy(pool);
     return test_finish("test_params_precompute");
