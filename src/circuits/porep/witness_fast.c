@@ -24,7 +24,9 @@ struct cuzk_porep_wgen {
     uint64_t p_in, p_aux, p_con, b_in, b_aux, b_con;
     uint64_t inputs, aux, constraints;
     uint32_t *lens;                              /* 3 per constraint: prefix then block */
+    uint64_t *row_term;                          /* first term of each row, and the end */
     uint64_t *terms;
+    cuzk_fr small[4];
     uint64_t n_terms, block_term0;               /* the block's first term */
     cuzk_fr *coeffs;
     uint32_t n_coeffs;
@@ -119,11 +121,12 @@ static int record_tape(cuzk_porep_wgen *g, cuzk_err *err)
     g->b_con = st.constraints - st.inputs - g->p_con;
     const uint64_t rows = g->p_con + g->b_con;
     g->lens = malloc(rows * 3 * sizeof *g->lens);
+    g->row_term = malloc((rows + 1) * sizeof *g->row_term);
     const uint64_t nnz = st.nnz_a + st.nnz_b + st.nnz_c; /* bounds the non-zero terms of these rows */
     g->terms = malloc((nnz ? nnz : 1) * sizeof *g->terms);
     g->coeffs = malloc(2 * sizeof *g->coeffs);
     coeff_map map = { NULL, 0 };
-    if (!g->lens || !g->terms || !g->coeffs) rc = cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "witness generator: out of memory (tape)");
+    if (!g->lens || !g->row_term || !g->terms || !g->coeffs) rc = cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "witness generator: out of memory (tape)");
     if (!rc) {
         g->coeffs[0] = CUZK_FR_ONE;
         cuzk_fr_neg(&g->coeffs[1], &CUZK_FR_ONE);
@@ -132,6 +135,7 @@ static int record_tape(cuzk_porep_wgen *g, cuzk_err *err)
     uint64_t nt = 0;
     for (uint64_t i = 0; i < rows && !rc; i++) {
         if (i == g->p_con) g->block_term0 = nt;
+        g->row_term[i] = nt;
         cuzk_lc_view v[3];
         rc = cuzk_cs_recorder_constraint(cs, i, &v[0], &v[1], &v[2]);
         for (int k = 0; k < 3 && !rc; k++) {
@@ -157,6 +161,7 @@ static int record_tape(cuzk_porep_wgen *g, cuzk_err *err)
         }
     }
     if (rows == g->p_con) g->block_term0 = nt;
+    if (!rc) g->row_term[rows] = nt;
     g->n_terms = nt;
     free(map.slot);
     cuzk_cs_free(cs);
@@ -227,26 +232,28 @@ static int trace_shape(cuzk_porep_wgen *g, cuzk_err *err)
     if (!g->marks || !p || !s) {
         rc = cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "witness generator: out of memory");
     } else {
-        wm_ctx m = { NULL, NULL, 0, 0, 0, 0, g->marks, 0, MAX_MARKS };
+        wm_ctx m = { .small = g->small, .marks = g->marks, .cap_marks = MAX_MARKS };
         wm_inputs in;
         memset(&in, 0, sizeof in);
         wm_bool rid[256];
         cuzk_fr cc, crl;
         wm_prefix(&m, &g->circ, &in, rid, &cc, &crl);
-        if (m.n_aux != g->p_aux || m.n_in + 1 != g->p_in)
+        if (m.n_aux != g->p_aux || m.n_in + 1 != g->p_in || m.n_con != g->p_con)
             rc = cuzk_err_set(err, CUZK_ERR_UNSUPPORTED,
-                              "witness generator: the mirror's prefix has %llu aux / %llu inputs, the circuit %llu / %llu",
-                              (unsigned long long)m.n_aux, (unsigned long long)m.n_in + 1, (unsigned long long)g->p_aux,
-                              (unsigned long long)g->p_in);
+                              "witness generator: the mirror's prefix has %llu aux / %llu inputs / %llu constraints, "
+                              "the circuit %llu / %llu / %llu",
+                              (unsigned long long)m.n_aux, (unsigned long long)m.n_in + 1, (unsigned long long)m.n_con,
+                              (unsigned long long)g->p_aux, (unsigned long long)g->p_in, (unsigned long long)g->p_con);
         g->n_prefix_marks = m.n_marks;
-        wm_ctx b = { NULL, NULL, 0, 0, 0, 0, g->marks + m.n_marks, 0, MAX_MARKS - m.n_marks };
+        wm_ctx b = { .small = g->small, .marks = g->marks + m.n_marks, .cap_marks = MAX_MARKS - m.n_marks };
         wm_challenge(&b, &g->circ, rid, p, s);
         g->n_marks = m.n_marks + b.n_marks;
-        if (!rc && (b.n_aux != g->b_aux || b.n_in != g->b_in))
+        if (!rc && (b.n_aux != g->b_aux || b.n_in != g->b_in || b.n_con != g->b_con))
             rc = cuzk_err_set(err, CUZK_ERR_UNSUPPORTED,
-                              "witness generator: the mirror's challenge has %llu aux / %llu inputs, the circuit %llu / %llu",
-                              (unsigned long long)b.n_aux, (unsigned long long)b.n_in, (unsigned long long)g->b_aux,
-                              (unsigned long long)g->b_in);
+                              "witness generator: the mirror's challenge has %llu aux / %llu inputs / %llu constraints, "
+                              "the circuit %llu / %llu / %llu",
+                              (unsigned long long)b.n_aux, (unsigned long long)b.n_in, (unsigned long long)b.n_con,
+                              (unsigned long long)g->b_aux, (unsigned long long)g->b_in, (unsigned long long)g->b_con);
     }
     free(p);
     free(s);
@@ -262,6 +269,7 @@ int cuzk_porep_wgen_new(cuzk_porep_wgen **out, const cuzk_porep_config *cfg, cuz
     if (!g) return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "witness generator: out of memory");
     g->cfg = *cfg;
     g->n = cfg->challenges_per_partition;
+    wm_small_init(g->small);
     int rc = 0;
     {
         /* the circuit's own arity set: 2 (comm_r), the tree arities, the column */
@@ -302,6 +310,7 @@ void cuzk_porep_wgen_free(cuzk_porep_wgen *g)
     if (!g) return;
     cuzk_poseidon_set_free(&g->poseidon);
     free(g->lens);
+    free(g->row_term);
     free(g->terms);
     free(g->coeffs);
     free(g->a_aux);
@@ -354,6 +363,23 @@ static void eval_rows(const cuzk_porep_wgen *g, const uint32_t *lens, const uint
         }
 }
 
+/* The tape rows of a run between two native ones. */
+typedef struct {
+    const cuzk_porep_wgen *g;
+    uint64_t row0;              /* the run's first row in the tape (0: prefix, p_con: block) */
+    const cuzk_fr *base[4];
+} tape_run;
+
+static void flush_tape(wm_ctx *m, uint64_t from, uint64_t to)
+{
+    const tape_run *r = m->flush_arg;
+    if (to > m->cap_con) to = m->cap_con;
+    if (from >= to) return;
+    const uint64_t row = r->row0 + from;
+    eval_rows(r->g, r->g->lens + 3 * row, r->g->terms + r->g->row_term[row], to - from, r->base, m->a + from,
+              m->b + from, m->c + from);
+}
+
 typedef struct {
     const cuzk_porep_wgen *g;
     const cuzk_porep_challenge_proof *proofs;
@@ -372,17 +398,18 @@ static void fill_block(void *ctx, size_t i)
         return;
     }
     cuzk_fr *aux = j->buf->aux + g->p_aux + i * g->b_aux, *in = j->buf->input + g->p_in + i * g->b_in;
-    wm_ctx m = { aux, in, 0, g->b_aux, 0, g->b_in, NULL, 0, 0 };
+    const uint64_t row0 = g->p_con + i * g->b_con;
+    tape_run run = { g, g->p_con, { j->buf->input, in, j->buf->aux, aux } };
+    wm_ctx m = { .aux = aux, .in = in, .cap_aux = g->b_aux, .cap_in = g->b_in, .a = j->buf->a + row0,
+                 .b = j->buf->b + row0, .c = j->buf->c + row0, .small = g->small, .cap_con = g->b_con,
+                 .flush = flush_tape, .flush_arg = &run };
     wm_challenge(&m, &g->circ, j->rid_bits, &j->proofs[i], s);
     free(s);
-    if (m.n_aux != g->b_aux || m.n_in != g->b_in) {
+    if (m.n_aux != g->b_aux || m.n_in != g->b_in || m.n_con != g->b_con) {
         j->failed = 2;
         return;
     }
-    const cuzk_fr *const base[4] = { j->buf->input, in, j->buf->aux, aux };
-    const uint64_t row0 = g->p_con + i * g->b_con;
-    eval_rows(g, g->lens + 3 * g->p_con, g->terms + g->block_term0, g->b_con, base, j->buf->a + row0,
-              j->buf->b + row0, j->buf->c + row0);
+    flush_tape(&m, m.done, m.n_con);
 }
 
 int cuzk_porep_wgen_fill(const cuzk_porep_wgen *g, const cuzk_porep_c1 *c1, uint32_t partition,
@@ -413,14 +440,16 @@ int cuzk_porep_wgen_fill(const cuzk_porep_wgen *g, const cuzk_porep_c1 *c1, uint
 
     /* ONE, the prefix, its constraints */
     buf->input[0] = CUZK_FR_ONE;
-    wm_ctx m = { buf->aux, buf->input + 1, 0, g->p_aux, 0, g->p_in - 1, NULL, 0, 0 };
+    tape_run run = { g, 0, { buf->input, NULL, buf->aux, NULL } };
+    wm_ctx m = { .aux = buf->aux, .in = buf->input + 1, .cap_aux = g->p_aux, .cap_in = g->p_in - 1, .a = buf->a,
+                 .b = buf->b, .c = buf->c, .small = g->small, .cap_con = g->p_con, .flush = flush_tape,
+                 .flush_arg = &run };
     wm_bool rid[256];
     cuzk_fr cc, crl;
     wm_prefix(&m, &g->circ, &in, rid, &cc, &crl);
-    if (m.n_aux != g->p_aux || m.n_in + 1 != g->p_in)
+    if (m.n_aux != g->p_aux || m.n_in + 1 != g->p_in || m.n_con != g->p_con)
         return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, "witness generator: prefix shape mismatch");
-    const cuzk_fr *const base[4] = { buf->input, NULL, buf->aux, NULL };
-    eval_rows(g, g->lens, g->terms, g->p_con, base, buf->a, buf->b, buf->c);
+    flush_tape(&m, m.done, m.n_con);
 
     fill_job job = { g, p, buf, rid, 0 };
     cuzk_pool_run(pool, g->n, fill_block, &job);

@@ -28,13 +28,26 @@ typedef struct {
 } wm_mark;
 
 /* One run of the mirror: values are written at aux[n_aux++] / in[n_in++]
- * while below the caps (a cap of 0 only counts). */
-typedef struct {
+ * while below the caps (a cap of 0 only counts). Constraints are counted in
+ * n_con; the bit-level ones (booleanity, xor/and/ch/maj, MultiEq, packing,
+ * unpacking) have their A·z, B·z, C·z written natively at a/b/c[n_con]
+ * (when a is not NULL), after flush(m, done, n_con) has evaluated the rows
+ * since the last native one from the tape. */
+typedef struct wm_ctx wm_ctx;
+struct wm_ctx {
     cuzk_fr *aux, *in;
     uint64_t n_aux, cap_aux, n_in, cap_in;
+    cuzk_fr *a, *b, *c;
+    const cuzk_fr *small;   /* -1, 0, 1, 2 (wm_small_init) */
+    uint64_t n_con, cap_con, done;
+    void (*flush)(wm_ctx *m, uint64_t from, uint64_t to);
+    void *flush_arg;
+    /* the MultiEq of the current compression */
+    uint32_t meq_bits;
+    uint64_t meq_acc[4];
     wm_mark *marks;    /* NULL: no marks */
     uint32_t n_marks, cap_marks;
-} wm_ctx;
+};
 
 typedef struct {
     bool sha256;
@@ -62,6 +75,7 @@ typedef struct {
     cuzk_fr labels[CUZK_POREP_MAX_LAYERS];
 } wm_scratch;
 
+void wm_small_init(cuzk_fr small[4]);
 void wm_prefix(wm_ctx *m, const wm_circuit *c, const wm_inputs *in, wm_bool rid_bits[256], cuzk_fr *comm_c,
                cuzk_fr *comm_r_last);
 void wm_challenge(wm_ctx *m, const wm_circuit *c, const wm_bool rid_bits[256], const cuzk_porep_challenge_proof *p,

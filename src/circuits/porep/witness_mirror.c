@@ -34,6 +34,38 @@ static inline void alloc_input(wm_ctx *m, const cuzk_fr *v)
     m->n_in++;
 }
 
+void wm_small_init(cuzk_fr small[4])
+{
+    cuzk_fr_neg(&small[0], &CUZK_FR_ONE);
+    small[1] = CUZK_FR_ZERO;
+    small[2] = CUZK_FR_ONE;
+    cuzk_fr_add(&small[3], &CUZK_FR_ONE, &CUZK_FR_ONE);
+}
+
+/* A constraint evaluated later from the tape. */
+static inline void con(wm_ctx *m) { m->n_con++; }
+
+/* A constraint whose evaluations are written here. */
+static inline void put(wm_ctx *m, const cuzk_fr *a, const cuzk_fr *b, const cuzk_fr *c)
+{
+    if (m->a) {
+        if (m->done < m->n_con) m->flush(m, m->done, m->n_con);
+        if (m->n_con < m->cap_con) {
+            m->a[m->n_con] = *a;
+            m->b[m->n_con] = *b;
+            m->c[m->n_con] = *c;
+        }
+        m->done = m->n_con + 1;
+    }
+    m->n_con++;
+}
+
+static inline void put_small(wm_ctx *m, int a, int b, int c)
+{
+    if (m->a) put(m, &m->small[a + 1], &m->small[b + 1], &m->small[c + 1]);
+    else m->n_con++;
+}
+
 static void mark(wm_ctx *m, const char *name, uint32_t level)
 {
     if (!m->marks || m->n_marks >= m->cap_marks)
@@ -53,11 +85,16 @@ static inline wm_bool bnot(wm_bool b)
     return b;
 }
 static inline bool is_c(wm_bool b, bool v) { return b.kind == K_CONST && b.value == v; }
+/* AllocatedBit::alloc: (1 - b) * b = 0 */
 static inline wm_bool balloc(wm_ctx *m, bool v)
 {
     alloc_bit(m, v);
+    put_small(m, !v, v, 0);
     return (wm_bool){ K_IS, v };
 }
+
+/* a Boolean's bit (Not: the allocated variable's value) */
+static inline int bitval(wm_bool b) { return b.kind == K_NOT ? !b.value : b.value; }
 
 /* ---- Boolean operations (boolean.c) ------------------------------------------------ */
 static wm_bool b_xor(wm_ctx *m, wm_bool a, wm_bool b)
@@ -69,7 +106,12 @@ static wm_bool b_xor(wm_ctx *m, wm_bool a, wm_bool b)
     /* the allocated bit is the xor of the two bits; a Not operand negates the result */
     const bool negate = a.kind != b.kind;
     const bool r = a.value != b.value;
-    alloc_bit(m, negate ? !r : r);
+    /* x is the Is operand when the kinds differ */
+    wm_bool x = a, y = b;
+    if (negate && a.kind == K_NOT) x = b, y = a;
+    const int xb = bitval(x), yb = bitval(y), rb = xb ^ yb;
+    alloc_bit(m, rb);
+    put_small(m, 2 * xb, yb, xb + yb - rb); /* (2x) * y = x + y - r */
     return (wm_bool){ (uint8_t)(negate ? K_NOT : K_IS), r };
 }
 
@@ -78,8 +120,13 @@ static wm_bool b_and(wm_ctx *m, wm_bool a, wm_bool b)
     if (is_c(a, false) || is_c(b, false)) return bconst(false);
     if (is_c(a, true)) return b;
     if (is_c(b, true)) return a;
-    /* and / and_not / nor all allocate the value of a & b */
-    return balloc(m, a.value && b.value);
+    /* and / and_not / nor all allocate the value of a & b; their A and B
+     * evaluate to the operands' Boolean values, swapped for Not & Is */
+    const bool r = a.value && b.value;
+    alloc_bit(m, r);
+    if (a.kind == K_NOT && b.kind == K_IS) put_small(m, b.value, a.value, r);
+    else put_small(m, a.value, b.value, r);
+    return (wm_bool){ K_IS, r };
 }
 
 static wm_bool b_ch(wm_ctx *m, wm_bool a, wm_bool b, wm_bool c)
@@ -91,7 +138,9 @@ static wm_bool b_ch(wm_ctx *m, wm_bool a, wm_bool b, wm_bool c)
     if (is_c(c, false)) return b_and(m, a, b);
     if (is_c(c, true)) return bnot(b_and(m, a, bnot(b)));
     if (is_c(b, true)) return bnot(b_and(m, bnot(a), bnot(c)));
-    return balloc(m, v);
+    alloc_bit(m, v);
+    put_small(m, (int)b.value - (int)c.value, a.value, (int)v - (int)c.value); /* (b - c) * a = ch - c */
+    return (wm_bool){ K_IS, v };
 }
 
 static wm_bool b_maj(wm_ctx *m, wm_bool a, wm_bool b, wm_bool c)
@@ -104,9 +153,11 @@ static wm_bool b_maj(wm_ctx *m, wm_bool a, wm_bool b, wm_bool c)
     if (is_c(c, true)) return bnot(b_and(m, bnot(a), bnot(b)));
     if (is_c(b, true)) return bnot(b_and(m, bnot(a), bnot(c)));
     if (is_c(a, true)) return bnot(b_and(m, bnot(b), bnot(c)));
-    wm_bool r = balloc(m, v);
-    (void)b_and(m, b, c); /* bc, allocated after maj */
-    return r;
+    alloc_bit(m, v);
+    const wm_bool bc = b_and(m, b, c); /* allocated after maj */
+    /* (2bc - b - c) * a = bc - maj */
+    put_small(m, 2 * (int)bc.value - (int)b.value - (int)c.value, a.value, (int)bc.value - (int)v);
+    return (wm_bool){ K_IS, v };
 }
 
 /* ---- UInt32 (uint32.c) ------------------------------------------------------------ */
@@ -183,6 +234,20 @@ static bool u_is_const(const wu32 *x)
     return true;
 }
 
+/* MultiEq flush: lhs * 1 = rhs, both the packed sums */
+static void meq_flush(wm_ctx *m)
+{
+    if (m->a) {
+        cuzk_fr v;
+        cuzk_fr_from_raw(&v, m->meq_acc); /* < 2^254 */
+        put(m, &v, &CUZK_FR_ONE, &v);
+    } else {
+        m->n_con++;
+    }
+    memset(m->meq_acc, 0, sizeof m->meq_acc);
+    m->meq_bits = 0;
+}
+
 /* addmany: the sum's bits (carries included) are allocated; the MultiEq adds nothing */
 static void u_addmany(wm_ctx *m, wu32 *out, const wu32 *ops, size_t n)
 {
@@ -203,6 +268,18 @@ static void u_addmany(wm_ctx *m, wu32 *out, const wu32 *ops, size_t n)
         wm_bool b = balloc(m, (sum >> i) & 1);
         if (i < 32) r.bits[i] = b;
     }
+    /* the MultiEq: flush first when this sum would not fit below 254 bits */
+    if (m->meq_bits + nbits >= 254) meq_flush(m);
+    const uint32_t shift = m->meq_bits, w = shift >> 6, o = shift & 63;
+    unsigned __int128 t = (unsigned __int128)(o ? sum << o : sum) + m->meq_acc[w];
+    m->meq_acc[w] = (uint64_t)t;
+    uint64_t carry = (uint64_t)(t >> 64) + (o ? sum >> (64 - o) : 0);
+    for (uint32_t k = w + 1; k < 4 && carry; k++) {
+        t = (unsigned __int128)m->meq_acc[k] + carry;
+        m->meq_acc[k] = (uint64_t)t;
+        carry = (uint64_t)(t >> 64);
+    }
+    m->meq_bits += nbits;
     r.value = (uint32_t)sum;
     *out = r;
 }
@@ -248,6 +325,8 @@ static void materialise(wm_ctx *m, wu32 *out, deferred *d, const wu32 *extra)
 static void compress(wm_ctx *m, wu32 out[8], const wm_bool *block, const wu32 cur[8], wm_scratch *s)
 {
     wu32 *w = s->w;
+    m->meq_bits = 0;
+    memset(m->meq_acc, 0, sizeof m->meq_acc);
     for (int t = 0; t < 16; t++) w[t] = u_from_bits_be(block + 32 * t);
     for (int t = 16; t < 64; t++) {
         wu32 ops[4];
@@ -297,6 +376,7 @@ static void compress(wm_ctx *m, wu32 out[8], const wm_bool *block, const wu32 cu
             u_addmany(m, &res[k], pair, 2);
         }
     }
+    if (m->meq_bits > 0) meq_flush(m);
     for (int k = 0; k < 8; k++) out[k] = res[k];
 }
 
@@ -326,6 +406,7 @@ static void to_bits_le(wm_ctx *m, wm_bool out[255], const cuzk_fr *x)
     uint64_t raw[4];
     cuzk_fr_to_raw(raw, x);
     for (unsigned i = 0; i < 255; i++) out[i] = balloc(m, (raw[i >> 6] >> (i & 63)) & 1);
+    put_small(m, 0, 0, 0); /* 0 * 0 = sum 2^i b_i - x */
 }
 
 static size_t reverse_bit_numbering(wm_bool *out, const wm_bool *in, size_t n)
@@ -350,6 +431,8 @@ static void pack_bits(wm_ctx *m, cuzk_fr *out, const wm_bool *bits, size_t n)
     if (n > 254) n = 254;
     pack_value(out, bits, n);
     alloc_fr(m, out);
+    if (m->a) put(m, out, &CUZK_FR_ONE, out); /* num * 1 = packed */
+    else m->n_con++;
 }
 
 static void pack_into_inputs(wm_ctx *m, const wm_bool *bits, size_t n)
@@ -358,6 +441,8 @@ static void pack_into_inputs(wm_ctx *m, const wm_bool *bits, size_t n)
         cuzk_fr v;
         pack_value(&v, bits + at, n - at < 254 ? n - at : 254);
         alloc_input(m, &v);
+        if (m->a) put(m, &v, &CUZK_FR_ONE, &v);
+        else m->n_con++;
     }
 }
 
@@ -379,11 +464,12 @@ static void sq_alloc(wm_ctx *m, cuzk_fr *y, const cuzk_fr *x)
 {
     cuzk_fr_sqr_i(y, x);
     alloc_fr(m, y);
+    con(m);
 }
 
 static void sbox(wm_ctx *m, cuzk_fr *x, bool *allocated, const cuzk_fr *pre, const cuzk_fr *post)
 {
-    if (!*allocated) alloc_fr(m, x); /* ensure_allocated */
+    if (!*allocated) alloc_fr(m, x), con(m); /* ensure_allocated */
     cuzk_fr s = *x, s2, s4;
     if (pre) cuzk_fr_add_i(&s, &s, pre);
     sq_alloc(m, &s2, &s);
@@ -391,6 +477,7 @@ static void sbox(wm_ctx *m, cuzk_fr *x, bool *allocated, const cuzk_fr *pre, con
     cuzk_fr_mul_i(x, &s, &s4);
     if (post) cuzk_fr_add_i(x, x, post);
     alloc_fr(m, x);
+    con(m);
     *allocated = true;
 }
 
@@ -451,6 +538,7 @@ static void poseidon(wm_ctx *m, cuzk_fr *out, const cuzk_fr *pre, const cuzk_pos
     for (uint32_t i = 0; i < t; i++) sbox(m, &e[i], &al[i], NULL, NULL);
     mix_dense(e, al, c->mds, t);
     alloc_fr(m, &e[1]);
+    con(m);
     *out = e[1];
 }
 
@@ -459,6 +547,7 @@ static inline void pick(wm_ctx *m, cuzk_fr *out, bool cond, const cuzk_fr *a, co
 {
     *out = cond ? *a : *b;
     alloc_fr(m, out);
+    con(m);
 }
 
 static void select_tree(wm_ctx *m, cuzk_fr *out, cuzk_fr *state, const bool *bits, size_t n_bits)
@@ -491,8 +580,8 @@ static void insert(wm_ctx *m, cuzk_fr *out, const cuzk_fr *x, const bool *bits, 
     } else if (nb == 3) {
         const bool b0 = bits[0], b1 = bits[1], b2 = bits[2];
         const bool nor = !b0 && !b1, and = b0 && b1;
-        alloc_bit(m, nor);
-        alloc_bit(m, and);
+        alloc_bit(m, nor), con(m);
+        alloc_bit(m, and), con(m);
         const cuzk_fr *b = &s[0], *c = &s[1], *d = &s[2], *e = &s[3], *f = &s[4], *g = &s[5], *h = &s[6];
         cuzk_fr p0_xx0, p1_x00, p1_xx0, p2_x10, p2_xx0, p3_xx0, p4_xx1, p5_x01, p5_xx1, p6_x11, p6_xx1, p7_xx1;
         pick(m, &p0_xx0, nor, &A, b);
@@ -555,6 +644,7 @@ static void inclusion(wm_ctx *m, const wm_tree *tr, const cuzk_fr *leaf, const c
             poseidon(m, &cur, row, tr->poseidon[l]);
     }
     pack_into_inputs(m, ibits, bitpos);
+    con(m); /* computed root * 1 = root */
 }
 
 /* ---- the circuit: prefix and one challenge (stacked_circuit.c) ------------------------ */
@@ -564,13 +654,13 @@ void wm_prefix(wm_ctx *m, const wm_circuit *c, const wm_inputs *in, wm_bool rid_
     wm_bool rid_le[255];
     mark(m, "replica_id, comm_d, comm_r, comm_r_last, comm_c", 0);
     alloc_fr(m, &in->replica_id);
-    alloc_input(m, &in->replica_id);
+    alloc_input(m, &in->replica_id), con(m); /* inputize */
     to_bits_le(m, rid_le, &in->replica_id);
     reverse_bit_numbering(rid_bits, rid_le, 255);
     alloc_fr(m, &in->comm_d);
-    alloc_input(m, &in->comm_d);
+    alloc_input(m, &in->comm_d), con(m);
     alloc_fr(m, &in->comm_r);
-    alloc_input(m, &in->comm_r);
+    alloc_input(m, &in->comm_r), con(m);
     alloc_fr(m, &in->comm_r_last);
     alloc_fr(m, &in->comm_c);
     *comm_c = in->comm_c;
@@ -579,6 +669,7 @@ void wm_prefix(wm_ctx *m, const wm_circuit *c, const wm_inputs *in, wm_bool rid_
     const cuzk_fr pair[2] = { in->comm_c, in->comm_r_last };
     cuzk_fr h;
     poseidon(m, &h, pair, c->poseidon2);
+    con(m); /* comm_r * 1 = h */
 }
 
 void wm_challenge(wm_ctx *m, const wm_circuit *c, const wm_bool rid_bits[256], const cuzk_porep_challenge_proof *p,
@@ -642,6 +733,7 @@ void wm_challenge(wm_ctx *m, const wm_circuit *c, const wm_bool rid_bits[256], c
     cuzk_fr replica;
     cuzk_fr_add_i(&replica, &s->labels[layers - 1], &data_leaf);
     alloc_fr(m, &replica);
+    con(m); /* (key + value) * 1 = replica */
     inclusion(m, &c->tree_cr, &replica, &p->comm_r_last_proof, "tree-R inclusion level", s);
     mark(m, "column hash of the challenge", 0);
     cuzk_fr cx;
