@@ -193,17 +193,24 @@ typedef struct {
         uint64_t inputs, aux;
         bool inputs_ok;
         double wall_s, cpu_s;
+        int32_t first_challenge;  /* challenge holding the first failure, -1 */
+        uint64_t first_offset;    /* its offset from that challenge's first constraint */
     } *res;
 } check_ctx;
 
 typedef struct {
     uint32_t partition;
     uint64_t t0;
+    const cuzk_cs *cs;
+    uint64_t start[CUZK_POREP_MAX_CHALLENGES + 1]; /* first constraint of each challenge */
 } check_progress_state;
 
 static void check_progress(void *arg, uint32_t challenge, uint32_t challenges)
 {
-    const check_progress_state *s = arg;
+    check_progress_state *s = arg;
+    cuzk_cs_stats st;
+    cuzk_cs_get_stats(s->cs, &st);
+    if (challenge < CUZK_POREP_MAX_CHALLENGES) s->start[challenge] = st.constraints;
     cuzk_log("check: partition %u: challenge %u/%u (%.1f s)", s->partition, challenge + 1, challenges,
              sec_since(s->t0));
 }
@@ -218,16 +225,26 @@ static void check_partition(void *arg, size_t i)
     cuzk_porep_circuit *pc = NULL;
     cuzk_cs *cs = NULL;
     cuzk_fr *want = NULL;
-    check_progress_state ps = { k, t0 };
+    check_progress_state ps = { k, t0, NULL, { 0 } };
+    r->first_challenge = -1;
     r->rc = cuzk_porep_circuit_from_c1(&pc, x->cfg, x->c1, k, &r->err);
     if (!r->rc && !(cs = cuzk_cs_checker_new(0)))
         r->rc = cuzk_err_set(&r->err, CUZK_ERR_OUT_OF_MEMORY, "checker");
     if (!r->rc) {
+        ps.cs = cs;
         cuzk_porep_circuit_set_progress(pc, check_progress, &ps);
         cuzk_circuit c = cuzk_porep_circuit_get(pc);
         r->rc = cuzk_circuit_synthesize(&c, cs, &r->err);
     }
     if (!r->rc) r->rc = cuzk_cs_checker_result(cs, &r->chk);
+    /* Which challenge the first failure belongs to (constraints before the
+     * first challenge are the public-input packing, after the last one the
+     * input constraints). */
+    for (uint32_t c = 0; !r->rc && r->chk.first_failed >= 0 && c < x->cfg->challenges_per_partition; c++)
+        if ((uint64_t)r->chk.first_failed >= ps.start[c] && ps.start[c] > 0) {
+            r->first_challenge = (int32_t)c;
+            r->first_offset = (uint64_t)r->chk.first_failed - ps.start[c];
+        }
     /* Public inputs: the circuit's against the ones derived from the C1 fields. */
     const size_t n_in = cuzk_porep_public_input_count(x->cfg);
     if (!r->rc) {
@@ -316,9 +333,10 @@ int cuzk_bench_check_main(int argc, char **argv)
         if (!json) {
             if (r->rc) printf("partition %u: error: %s\n", first + i, r->err.msg);
             else if (r->chk.failed)
-                printf("partition %u: NOT satisfied: %llu of %llu constraints fail, the first is constraint %lld\n",
+                printf("partition %u: NOT satisfied: %llu of %llu constraints fail, the first is constraint %lld "
+                       "(challenge %d, constraint %llu of it)\n",
                        first + i, (unsigned long long)r->chk.failed, (unsigned long long)r->chk.checked,
-                       (long long)r->chk.first_failed);
+                       (long long)r->chk.first_failed, r->first_challenge, (unsigned long long)r->first_offset);
             else
                 printf("partition %u: satisfied: %llu constraints, %llu inputs, %llu aux; public inputs %s; "
                        "%.1f s (%.1f s CPU)\n",
@@ -333,10 +351,11 @@ int cuzk_bench_check_main(int argc, char **argv)
         for (uint32_t i = 0; i < n; i++) {
             const struct part_result *r = &x.res[i];
             printf("%s{\"partition\":%u,\"ok\":%s,\"constraints\":%llu,\"failed\":%llu,\"first_failed\":%lld,"
-                   "\"inputs\":%llu,\"aux\":%llu,\"inputs_match\":%s,\"wall_s\":%.2f,\"cpu_s\":%.2f}",
+                   "\"first_challenge\":%d,\"inputs\":%llu,\"aux\":%llu,\"inputs_match\":%s,\"wall_s\":%.2f,"
+                   "\"cpu_s\":%.2f}",
                    i ? "," : "", first + i, r->rc || r->chk.failed || !r->inputs_ok ? "false" : "true",
                    (unsigned long long)r->chk.checked, (unsigned long long)r->chk.failed,
-                   (long long)r->chk.first_failed, (unsigned long long)r->inputs, (unsigned long long)r->aux,
+                   (long long)r->chk.first_failed, r->first_challenge, (unsigned long long)r->inputs, (unsigned long long)r->aux,
                    r->inputs_ok ? "true" : "false", r->wall_s, r->cpu_s);
         }
         printf("],\"wall_s\":%.2f,\"cpu_s\":%.2f,\"threads\":%llu}\n", sec_since(t0), cpu,
