@@ -32,6 +32,30 @@ static double cpu_s(void)
            1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
 }
 
+/* MemAvailable in bytes (0 when unknown). */
+static uint64_t mem_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (!f) return 0;
+    char line[256];
+    unsigned long long kb = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) break;
+    fclose(f);
+    return (uint64_t)kb * 1024;
+}
+
+/* Refuses (rather than risk the OOM killer on a shared machine) when the
+ * buffers would not fit in the available memory with 1 GiB to spare. */
+static int check_memory(uint64_t need, const char *what, cuzk_err *err)
+{
+    const uint64_t avail = mem_available();
+    if (avail && need + (1ull << 30) > avail)
+        return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "%s needs %llu MiB, %llu MiB available: not started", what,
+                            (unsigned long long)(need >> 20), (unsigned long long)(avail >> 20));
+    return 0;
+}
+
 static double wall_s(void) { return (double)cuzk_now_ns() * 1e-9; }
 
 /* A digest of n field elements (64-bit multiply-xor), to compare paths without both in memory. */
@@ -137,8 +161,9 @@ int cuzk_bench_witness_main(int argc, char **argv)
                  (unsigned long long)sh.block_aux, (unsigned long long)sh.block_constraints,
                  (unsigned long long)sh.tape_terms, (unsigned long long)sh.tape_coeffs, tape_wall, tape_cpu);
         const uint64_t n = sh.inputs + sh.aux + 3 * sh.constraints;
-        cuzk_fr *mem = malloc(n * sizeof *mem);
-        if (!mem) rc = cuzk_err_set(&err, CUZK_ERR_OUT_OF_MEMORY, "out of memory (%llu MB of buffers)",
+        rc = check_memory(n * sizeof(cuzk_fr), "the fast path's buffers", &err);
+        cuzk_fr *mem = rc ? NULL : malloc(n * sizeof *mem);
+        if (!rc && !mem) rc = cuzk_err_set(&err, CUZK_ERR_OUT_OF_MEMORY, "out of memory (%llu MB of buffers)",
                                     (unsigned long long)(n * sizeof *mem >> 20));
         if (!rc) {
             memset(mem, 0, n * sizeof *mem); /* pre-fault */
@@ -161,7 +186,9 @@ int cuzk_bench_witness_main(int argc, char **argv)
     }
     if (!rc && generic) {
         cuzk_porep_circuit *pc = NULL;
-        rc = cuzk_porep_circuit_from_c1(&pc, &cfg, &c1, part, &err);
+        rc = check_memory((sh.inputs + sh.aux + 3 * sh.constraints) * sizeof(cuzk_fr) + sh.aux / 2,
+                          "the generic path's vectors", &err);
+        if (!rc) rc = cuzk_porep_circuit_from_c1(&pc, &cfg, &c1, part, &err);
         if (!rc) {
             w0 = wall_s(), c0 = cpu_s();
             cuzk_cs *cs = cuzk_cs_prover_new(sh.constraints, sh.aux);
