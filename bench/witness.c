@@ -155,10 +155,11 @@ int cuzk_bench_witness_main(int argc, char **argv)
     double fw[BENCH_MAX_RUNS], fc[BENCH_MAX_RUNS], gw = 0, gc = 0;
     if (!rc) {
         cuzk_porep_wgen_get_shape(g, &sh);
-        cuzk_log("witness: shape %llu inputs, %llu aux, %llu constraints; block %llu aux, %llu constraints; tape %llu "
-                 "terms, %llu coefficients, recorded in %.1f s (%.1f CPU s)",
+        cuzk_log("witness: shape %llu inputs, %llu aux, %llu constraints; block %llu aux, %llu constraints (%.1f%% "
+                 "native); tape %llu terms, %llu coefficients, recorded in %.1f s (%.1f CPU s)",
                  (unsigned long long)sh.inputs, (unsigned long long)sh.aux, (unsigned long long)sh.constraints,
                  (unsigned long long)sh.block_aux, (unsigned long long)sh.block_constraints,
+                 100.0 * (double)sh.block_native_constraints / (double)sh.block_constraints,
                  (unsigned long long)sh.tape_terms, (unsigned long long)sh.tape_coeffs, tape_wall, tape_cpu);
         const uint64_t n = sh.inputs + sh.aux + 3 * sh.constraints;
         rc = check_memory(n * sizeof(cuzk_fr), "the fast path's buffers", &err);

@@ -41,6 +41,7 @@ typedef struct {
     uint64_t prefix_inputs, prefix_aux, prefix_constraints;
     uint64_t block_inputs, block_aux, block_constraints;
     uint64_t tape_terms, tape_coeffs;           /* non-zero terms of prefix + one block; distinct coefficients */
+    uint64_t block_native_constraints;          /* block rows evaluated natively (the rest: from the tape) */
     uint32_t challenges;
 } cuzk_porep_wgen_shape;
 void cuzk_porep_wgen_get_shape(const cuzk_porep_wgen *g, cuzk_porep_wgen_shape *s);

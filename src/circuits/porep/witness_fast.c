@@ -28,6 +28,7 @@ struct cuzk_porep_wgen {
     uint64_t *terms;
     cuzk_fr small[4];
     uint64_t n_terms, block_term0;               /* the block's first term */
+    uint64_t b_native;                           /* block rows the mirror writes itself */
     cuzk_fr *coeffs;
     uint32_t n_coeffs;
     uint64_t *a_aux, *b_input, *b_aux_d;         /* densities of a whole partition */
@@ -248,6 +249,7 @@ static int trace_shape(cuzk_porep_wgen *g, cuzk_err *err)
         wm_ctx b = { .small = g->small, .marks = g->marks + m.n_marks, .cap_marks = MAX_MARKS - m.n_marks };
         wm_challenge(&b, &g->circ, rid, p, s);
         g->n_marks = m.n_marks + b.n_marks;
+        g->b_native = b.n_native;
         if (!rc && (b.n_aux != g->b_aux || b.n_in != g->b_in || b.n_con != g->b_con))
             rc = cuzk_err_set(err, CUZK_ERR_UNSUPPORTED,
                               "witness generator: the mirror's challenge has %llu aux / %llu inputs / %llu constraints, "
@@ -327,6 +329,7 @@ void cuzk_porep_wgen_get_shape(const cuzk_porep_wgen *g, cuzk_porep_wgen_shape *
     s->block_inputs = g->b_in, s->block_aux = g->b_aux, s->block_constraints = g->b_con;
     s->tape_terms = g->n_terms, s->tape_coeffs = g->n_coeffs;
     s->challenges = g->n;
+    s->block_native_constraints = g->b_native;
 }
 
 /* ---- evaluation ----------------------------------------------------------------------- */

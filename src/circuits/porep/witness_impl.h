@@ -40,6 +40,7 @@ struct wm_ctx {
     cuzk_fr *a, *b, *c;
     const cuzk_fr *small;   /* -1, 0, 1, 2 (wm_small_init) */
     uint64_t n_con, cap_con, done;
+    uint64_t n_native;      /* constraints written natively (or that would be) */
     void (*flush)(wm_ctx *m, uint64_t from, uint64_t to);
     void *flush_arg;
     /* the MultiEq of the current compression */

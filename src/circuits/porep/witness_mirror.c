@@ -58,12 +58,13 @@ static inline void put(wm_ctx *m, const cuzk_fr *a, const cuzk_fr *b, const cuzk
         m->done = m->n_con + 1;
     }
     m->n_con++;
+    m->n_native++;
 }
 
 static inline void put_small(wm_ctx *m, int a, int b, int c)
 {
     if (m->a) put(m, &m->small[a + 1], &m->small[b + 1], &m->small[c + 1]);
-    else m->n_con++;
+    else m->n_con++, m->n_native++;
 }
 
 static void mark(wm_ctx *m, const char *name, uint32_t level)
@@ -242,7 +243,7 @@ static void meq_flush(wm_ctx *m)
         cuzk_fr_from_raw(&v, m->meq_acc); /* < 2^254 */
         put(m, &v, &CUZK_FR_ONE, &v);
     } else {
-        m->n_con++;
+        m->n_con++, m->n_native++;
     }
     memset(m->meq_acc, 0, sizeof m->meq_acc);
     m->meq_bits = 0;
@@ -432,7 +433,7 @@ static void pack_bits(wm_ctx *m, cuzk_fr *out, const wm_bool *bits, size_t n)
     pack_value(out, bits, n);
     alloc_fr(m, out);
     if (m->a) put(m, out, &CUZK_FR_ONE, out); /* num * 1 = packed */
-    else m->n_con++;
+    else m->n_con++, m->n_native++;
 }
 
 static void pack_into_inputs(wm_ctx *m, const wm_bool *bits, size_t n)
@@ -442,7 +443,7 @@ static void pack_into_inputs(wm_ctx *m, const wm_bool *bits, size_t n)
         pack_value(&v, bits + at, n - at < 254 ? n - at : 254);
         alloc_input(m, &v);
         if (m->a) put(m, &v, &CUZK_FR_ONE, &v);
-        else m->n_con++;
+        else m->n_con++, m->n_native++;
     }
 }
 
