@@ -135,4 +135,6 @@ else
 fi
 
 echo "porep e2e: $((checks - fails)) of $checks checks hold, $((SECONDS - t_start)) s"
+# the 1.1 GB parameter file is kept only when something failed
+if [ "$fails" -eq 0 ]; then rm -f p.params; fi
 [ "$fails" -eq 0 ]
