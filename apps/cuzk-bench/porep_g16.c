@@ -7,6 +7,7 @@
  *   prove  --circuit porep --c1 C1.json --params P.params --out P.proof [--partition K] [--threads N]
  *   verify --circuit porep --c1 C1.json (--params P.params | --vk P.vk) --proof P.proof [--partition K] */
 #include "porep_g16.h"
+#include "porep_wgen.h"
 #include "porep_check.h"
 #include "g16_cli.h"
 #include "cuzk/porep.h"
@@ -17,7 +18,7 @@
 #include <string.h>
 
 #define USAGE_SETUP "--circuit porep --sector-size SIZE [--api-version 1.0|1.1] --out P.params [--seed N] [--vk-out P.vk] [--threads N]"
-#define USAGE_PROVE "--circuit porep --c1 C1.json --params P.params --out P.proof [--partition K] [--threads N]"
+#define USAGE_PROVE "--circuit porep --c1 C1.json --params P.params --out P.proof [--partition K] [--threads N] [--witness fast|generic]"
 #define USAGE_VERIFY "--circuit porep --c1 C1.json (--params P.params | --vk P.vk) --proof P.proof [--partition K]" \
     POREP_C1_USAGE "\n       cuzk-bench verify " POREP_REGRESSION_USAGE
 
@@ -135,7 +136,7 @@ int porep_g16_prove_main(int argc, char **argv)
 {
     g16_opt o[] = { { "--circuit", false, NULL }, { "--c1", false, NULL }, { "--params", false, NULL },
                     POREP_C1_OPTS
-                    { "--out", false, NULL }, { "--partition", false, NULL }, { "--threads", false, NULL } };
+                    { "--out", false, NULL }, { "--partition", false, NULL }, { "--threads", false, NULL }, { "--witness", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
     int prc = g16_parse(argc, argv, o, no, USAGE_PROVE);
     if (prc) return prc < 0 ? G16_EXIT_OK : prc;
@@ -155,11 +156,25 @@ int porep_g16_prove_main(int argc, char **argv)
     if (!rc) rc = cuzk_params_read(params_path, false, &params, &err);
     if (!rc && !(f = fopen(out, "wb"))) rc = cuzk_err_set(&err, CUZK_ERR_IO, "cannot create %s", out);
     if (!rc) pool = g16_pool(g16_get(o, no, "--threads"));
+    /* the fast witness generator by default; the generic synthesis defines it */
+    const char *wit = g16_get(o, no, "--witness");
+    const bool fast = !wit || !strcmp(wit, "fast");
+    porep_wgen wg = { 0 };
+    if (!rc && !fast && strcmp(wit, "generic"))
+        rc = cuzk_err_set(&err, CUZK_ERR_INVALID_ARGUMENT, "--witness %s: fast or generic", wit);
+    if (!rc && fast) rc = porep_wgen_init(&wg, &cfg, pool, &err);
     for (uint32_t k = first; k < end && !rc; k++) {
         cuzk_porep_circuit *pc = NULL;
         cuzk_proof proof;
         cuzk_prove_timings t;
-        if (!(rc = cuzk_porep_circuit_from_c1(&pc, &cfg, &c1, k, &err))) {
+        if (fast) {
+            cuzk_witness w;
+            double ms = 0;
+            if (!(rc = porep_wgen_fill(&wg, &c1, k, pool, &w, &ms, &err)))
+                rc = cuzk_groth16_prove(params, &w, NULL, NULL, pool, &proof, &t, &err);
+            t.synthesis_ms = ms;
+            t.total_ms += ms;
+        } else if (!(rc = cuzk_porep_circuit_from_c1(&pc, &cfg, &c1, k, &err))) {
             cuzk_circuit c = cuzk_porep_circuit_get(pc);
             rc = cuzk_groth16_prove_circuit(params, &c, NULL, NULL, pool, &proof, &t, &err);
         }
@@ -175,6 +190,7 @@ int porep_g16_prove_main(int argc, char **argv)
     if (f && fclose(f) && !rc) rc = cuzk_err_set(&err, CUZK_ERR_IO, "write %s", out);
     if (!rc) cuzk_log("prove: wrote %u proofs to %s", end - first, out);
     if (rc) g16_fail("prove", &err);
+    porep_wgen_free(&wg);
     cuzk_params_free(params);
     cuzk_pool_destroy(pool);
     cuzk_porep_c1_free(&c1);
