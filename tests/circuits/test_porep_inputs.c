@@ -1,10 +1,12 @@
 /* Public inputs for the 124 real 2 KiB seals of seal_regression_2kib.json:
  * count 3 + 18 * 2, every value < r, layout (challenge repeated, parents
- * below it), and rejection of a non-canonical comm_r. */
+ * below it), and rejection of a non-canonical comm_r; and every record's
+ * 192-byte proof decodes (A, B, C on the curve and in the subgroup). */
 #include <stdio.h>
 #include <stdlib.h>
 #include "test.h"
 #include "cuzk/porep.h"
+#include "cuzk/groth16.h"
 
 static char *slurp(const char *path)
 {
@@ -40,7 +42,7 @@ int main(void)
     char *json = slurp(CUZK_GOLDEN_DIR "/seal_regression_2kib.json");
     CHECK(json != NULL);
     if (!json) return test_finish("test_porep_inputs");
-    int records = 0, good = 0;
+    int records = 0, good = 0, proofs = 0;
     uint64_t min_r_ok = 0;
     for (const char *p = strstr(json, "\"source_file\""); p; ) {
         const char *next = strstr(p + 1, "\"source_file\"");
@@ -55,6 +57,17 @@ int main(void)
         strcpy(feat, fp && fp < end && fp[17] != ']' ? "synth" : "");
         CHECK(ok);
         records++;
+        static char proof_hex[2 * CUZK_PROOF_BYTES + 8];
+        uint8_t proof_bytes[CUZK_PROOF_BYTES];
+        cuzk_proof proof;
+        if (!field(proof_hex, sizeof proof_hex, p, end, "proof_hex") &&
+            test_unhex(proof_bytes, sizeof proof_bytes, proof_hex) == CUZK_PROOF_BYTES &&
+            cuzk_proof_deserialize(&proof, proof_bytes, sizeof proof_bytes, NULL) == 0)
+            proofs++;
+        if (records == 1) { /* one changed bit of A's x: off the curve or outside the subgroup */
+            proof_bytes[47] ^= 1;
+            CHECK(cuzk_proof_deserialize(&proof, proof_bytes, sizeof proof_bytes, NULL) != 0);
+        }
         uint8_t porep_id[32], comm_r[32], comm_d[32], prover[32], ticket[32], seed[32];
         test_unhex(porep_id, 32, pid); test_unhex(comm_r, 32, cr); test_unhex(comm_d, 32, cd);
         test_unhex(prover, 32, prov); test_unhex(ticket, 32, tk); test_unhex(seed, 32, sd);
@@ -113,8 +126,8 @@ int main(void)
         }
         p = next;
     }
-    printf("%d records, %d with valid public inputs\n", records, good);
-    CHECK(records == 124 && good == 124);
+    printf("%d records, %d with valid public inputs, %d proofs decode\n", records, good, proofs);
+    CHECK(records == 124 && good == 124 && proofs == 124);
     free(json);
     return test_finish("test_porep_inputs");
 }
