@@ -8,7 +8,8 @@
  *                   [--seed N | --data FILE] [--bare] [--threads N] --out job.json
  *
  * Sizes: the registered seal proofs a C1 output can name (2KiB, 8MiB,
- * 512MiB; the last needs ~3 GiB of memory). --seed N: sector data, ticket and
+ * 512MiB; the last needs about 5 GiB of memory and has not been run here).
+ * --seed N: sector data, ticket and
  * interactive seed from a seeded generator (the same N gives the same file);
  * without it they come from the OS. --data FILE: the sector's unpadded bytes
  * (at most sector_size * 127 / 128, zero-filled to that), fr32-padded; ticket
