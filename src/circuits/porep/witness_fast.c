@@ -397,7 +397,7 @@ static void fill_block(void *ctx, size_t i)
     const cuzk_porep_wgen *g = j->g;
     wm_scratch *s = malloc(sizeof *s);
     if (!s) {
-        j->failed = 1;
+        __atomic_store_n(&j->failed, 1, __ATOMIC_RELAXED);
         return;
     }
     cuzk_fr *aux = j->buf->aux + g->p_aux + i * g->b_aux, *in = j->buf->input + g->p_in + i * g->b_in;
@@ -409,7 +409,7 @@ static void fill_block(void *ctx, size_t i)
     wm_challenge(&m, &g->circ, j->rid_bits, &j->proofs[i], s);
     free(s);
     if (m.n_aux != g->b_aux || m.n_in != g->b_in || m.n_con != g->b_con) {
-        j->failed = 2;
+        __atomic_store_n(&j->failed, 2, __ATOMIC_RELAXED);
         return;
     }
     flush_tape(&m, m.done, m.n_con);
@@ -456,7 +456,7 @@ int cuzk_porep_wgen_fill(const cuzk_porep_wgen *g, const cuzk_porep_c1 *c1, uint
 
     fill_job job = { g, p, buf, rid, 0 };
     cuzk_pool_run(pool, g->n, fill_block, &job);
-    if (job.failed)
+    if (__atomic_load_n(&job.failed, __ATOMIC_RELAXED))
         return cuzk_err_set(err, job.failed == 1 ? CUZK_ERR_OUT_OF_MEMORY : CUZK_ERR_UNSUPPORTED,
                             "witness generator: challenge block %s", job.failed == 1 ? "out of memory" : "shape mismatch");
     /* bellperson's input constraints: input_i * 0 = 0 */
