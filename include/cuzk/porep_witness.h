@@ -32,8 +32,8 @@ typedef struct cuzk_porep_wgen cuzk_porep_wgen;
 
 /* Records the tape for cfg's shape (the generic synthesis of one blank
  * challenge: about 1/challenges_per_partition of a partition's generic cost;
- * 32 GiB: 4.3 CPU s, ~3.5 GB peak, 0.4 GB kept) and computes the partition's
- * density bitmaps. One generator serves every partition of that shape, from
+ * 32 GiB: 4.3 CPU s; the recorder peaks at a few GB, the tape kept is ~0.5 GB)
+ * and computes the partition's density bitmaps. One generator serves every partition of that shape, from
  * any number of threads. pool may be NULL (the recording is sequential). */
 int cuzk_porep_wgen_new(cuzk_porep_wgen **out, const cuzk_porep_config *cfg, cuzk_pool *pool, cuzk_err *err);
 void cuzk_porep_wgen_free(cuzk_porep_wgen *g);
