@@ -4,10 +4,12 @@
 #include "bench_commands.h"
 #include "g16_cli.h"
 #include "porep_g16.h"
+#include "cuzk/gpu.h"
 
 #include <stdio.h>
 
-#define USAGE "--r1cs C.r1cs --wtns W.wtns --params C.params --out P.proof [--threads N] [--no-check]"
+#define USAGE \
+    "--r1cs C.r1cs --wtns W.wtns --params C.params --out P.proof [--threads N] [--no-check] [--backend cpu|gpu|auto]"
 
 static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
 
@@ -16,7 +18,8 @@ int cuzk_bench_prove_main(int argc, char **argv)
     if (porep_g16_wanted(argc, argv)) /* --circuit porep: porep_g16.c */
         return porep_g16_prove_main(argc, argv);
     g16_opt o[] = { { "--r1cs", false, NULL }, { "--wtns", false, NULL }, { "--params", false, NULL },
-                    { "--out", false, NULL }, { "--threads", false, NULL }, { "--no-check", true, NULL } };
+                    { "--out", false, NULL }, { "--threads", false, NULL }, { "--no-check", true, NULL },
+                    { "--backend", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
     int prc = g16_parse(argc, argv, o, no, USAGE);
     if (prc)
@@ -33,7 +36,14 @@ int cuzk_bench_prove_main(int argc, char **argv)
     cuzk_iden3_wtns w = { 0 };
     cuzk_params *params = NULL;
     cuzk_pool *pool = NULL;
+    cuzk_prover *prover = NULL;
+    cuzk_backend_kind kind = CUZK_BACKEND_AUTO;
+    const char *backend = g16_get(o, no, "--backend");
     int rc;
+    if (backend && cuzk_backend_parse(backend, &kind, &err)) {
+        fprintf(stderr, "cuzk-bench prove: %s\nusage: cuzk-bench prove %s\n", err.msg, USAGE);
+        return G16_EXIT_USAGE;
+    }
     uint64_t t0 = cuzk_now_ns();
     if ((rc = cuzk_iden3_r1cs_read(r1cs_path, &r, &err)) || (rc = cuzk_iden3_wtns_read(wtns_path, &w, &err)))
         goto out;
@@ -62,16 +72,18 @@ int cuzk_bench_prove_main(int argc, char **argv)
     pool = g16_pool(g16_get(o, no, "--threads"));
     cuzk_proof proof;
     cuzk_prove_timings tm;
-    if ((rc = cuzk_groth16_prove_circuit(params, &circuit, NULL, NULL, pool, &proof, &tm, &err)))
+    if ((rc = cuzk_prover_create(&prover, kind, 0, &err)) ||
+        (rc = cuzk_prover_prove_circuit(prover, params, &circuit, NULL, NULL, pool, &proof, &tm, &err)))
         goto out;
     if ((rc = g16_write_proof(out, &proof, &err)))
         goto out;
-    cuzk_log("prove: wrote %s; synthesis %.1f ms, fft %.1f ms, msm h %.1f, l %.1f, a %.1f, b_g1 %.1f, b_g2 %.1f ms, "
-             "total %.1f ms", out, tm.synthesis_ms, tm.fft_ms, tm.msm_h_ms, tm.msm_l_ms, tm.msm_a_ms, tm.msm_b_g1_ms,
-             tm.msm_b_g2_ms, tm.total_ms);
+    cuzk_log("prove [%s]: wrote %s; synthesis %.1f ms, fft %.1f ms, msm h %.1f, l %.1f, a %.1f, b_g1 %.1f, "
+             "b_g2 %.1f ms, total %.1f ms", cuzk_prover_backend(prover), out, tm.synthesis_ms, tm.fft_ms,
+             tm.msm_h_ms, tm.msm_l_ms, tm.msm_a_ms, tm.msm_b_g1_ms, tm.msm_b_g2_ms, tm.total_ms);
 out:
     if (rc)
         g16_fail("prove", &err);
+    cuzk_prover_free(prover);
     cuzk_pool_destroy(pool);
     cuzk_params_free(params);
     cuzk_iden3_wtns_free(&w);

@@ -9,6 +9,7 @@
 #include "porep_g16.h"
 #include "porep_wgen.h"
 #include "porep_check.h"
+#include "cuzk/gpu.h"
 #include "g16_cli.h"
 #include "cuzk/porep.h"
 #include "cuzk/util.h"
@@ -18,7 +19,8 @@
 #include <string.h>
 
 #define USAGE_SETUP "--circuit porep --sector-size SIZE [--api-version 1.0|1.1] --out P.params [--seed N] [--vk-out P.vk] [--threads N]"
-#define USAGE_PROVE "--circuit porep --c1 C1.json --params P.params --out P.proof [--partition K] [--threads N] [--witness fast|generic]"
+#define USAGE_PROVE \
+    "--circuit porep --c1 C1.json --params P.params --out P.proof [--partition K] [--threads N] [--witness fast|generic] [--backend cpu|gpu|auto]"
 #define USAGE_VERIFY "--circuit porep --c1 C1.json (--params P.params | --vk P.vk) --proof P.proof [--partition K]" \
     POREP_C1_USAGE "\n       cuzk-bench verify " POREP_REGRESSION_USAGE
 
@@ -136,7 +138,8 @@ int porep_g16_prove_main(int argc, char **argv)
 {
     g16_opt o[] = { { "--circuit", false, NULL }, { "--c1", false, NULL }, { "--params", false, NULL },
                     POREP_C1_OPTS
-                    { "--out", false, NULL }, { "--partition", false, NULL }, { "--threads", false, NULL }, { "--witness", false, NULL } };
+                    { "--out", false, NULL }, { "--partition", false, NULL }, { "--threads", false, NULL }, { "--witness", false, NULL },
+                    { "--backend", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
     int prc = g16_parse(argc, argv, o, no, USAGE_PROVE);
     if (prc) return prc < 0 ? G16_EXIT_OK : prc;
@@ -150,8 +153,14 @@ int porep_g16_prove_main(int argc, char **argv)
     cuzk_porep_config cfg;
     cuzk_params *params = NULL;
     cuzk_pool *pool = NULL;
+    cuzk_prover *prover = NULL;
+    cuzk_backend_kind kind = CUZK_BACKEND_AUTO;
     FILE *f = NULL;
     uint32_t first = 0, end = 0;
+    if (g16_get(o, no, "--backend") && cuzk_backend_parse(g16_get(o, no, "--backend"), &kind, &err)) {
+        fprintf(stderr, "cuzk-bench prove: %s\nusage: cuzk-bench prove %s\n", err.msg, USAGE_PROVE);
+        return G16_EXIT_USAGE;
+    }
     int rc = load_c1(o, no, "prove", &c1, &cfg, &first, &end, &err);
     if (!rc) rc = cuzk_params_read(params_path, false, &params, &err);
     if (!rc && !(f = fopen(out, "wb"))) rc = cuzk_err_set(&err, CUZK_ERR_IO, "cannot create %s", out);
@@ -163,6 +172,7 @@ int porep_g16_prove_main(int argc, char **argv)
     if (!rc && !fast && strcmp(wit, "generic"))
         rc = cuzk_err_set(&err, CUZK_ERR_INVALID_ARGUMENT, "--witness %s: fast or generic", wit);
     if (!rc && fast) rc = porep_wgen_init(&wg, &cfg, pool, &err);
+    if (!rc) rc = cuzk_prover_create(&prover, kind, 0, &err);
     for (uint32_t k = first; k < end && !rc; k++) {
         cuzk_porep_circuit *pc = NULL;
         cuzk_proof proof;
@@ -171,12 +181,12 @@ int porep_g16_prove_main(int argc, char **argv)
             cuzk_witness w;
             double ms = 0;
             if (!(rc = porep_wgen_fill(&wg, &c1, k, pool, &w, &ms, &err)))
-                rc = cuzk_groth16_prove(params, &w, NULL, NULL, pool, &proof, &t, &err);
+                rc = cuzk_prover_prove(prover, params, &w, NULL, NULL, pool, &proof, &t, &err);
             t.synthesis_ms = ms;
             t.total_ms += ms;
         } else if (!(rc = cuzk_porep_circuit_from_c1(&pc, &cfg, &c1, k, &err))) {
             cuzk_circuit c = cuzk_porep_circuit_get(pc);
-            rc = cuzk_groth16_prove_circuit(params, &c, NULL, NULL, pool, &proof, &t, &err);
+            rc = cuzk_prover_prove_circuit(prover, params, &c, NULL, NULL, pool, &proof, &t, &err);
         }
         cuzk_porep_circuit_free(pc);
         if (rc) break;
@@ -190,6 +200,7 @@ int porep_g16_prove_main(int argc, char **argv)
     if (f && fclose(f) && !rc) rc = cuzk_err_set(&err, CUZK_ERR_IO, "write %s", out);
     if (!rc) cuzk_log("prove: wrote %u proofs to %s", end - first, out);
     if (rc) g16_fail("prove", &err);
+    cuzk_prover_free(prover);
     porep_wgen_free(&wg);
     cuzk_params_free(params);
     cuzk_pool_destroy(pool);

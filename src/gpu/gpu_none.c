@@ -143,6 +143,13 @@ static int no_ntt(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err)
     return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
 }
 
+int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kernel kernel, cuzk_err *err)
+{
+    (void)d;
+    (void)kernel;
+    return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
+}
+
 int cuzk_gpu_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err) { return no_ntt(d, d_a, err); }
 int cuzk_gpu_ifft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err) { return no_ntt(d, d_a, err); }
 int cuzk_gpu_coset_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err) { return no_ntt(d, d_a, err); }
@@ -241,6 +248,21 @@ int cuzk_gpu_groth16_prove(cuzk_gpu_prover *p, cuzk_params *params, const cuzk_w
     (void)p;
     (void)params;
     (void)w;
+    (void)r;
+    (void)s;
+    (void)pool;
+    (void)out;
+    (void)timings;
+    return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
+}
+
+int cuzk_gpu_groth16_prove_circuit(cuzk_gpu_prover *p, cuzk_params *params, const cuzk_circuit *circuit,
+                                   const cuzk_fr *r, const cuzk_fr *s, cuzk_pool *pool, cuzk_proof *out,
+                                   cuzk_prove_timings *timings, cuzk_err *err)
+{
+    (void)p;
+    (void)params;
+    (void)circuit;
     (void)r;
     (void)s;
     (void)pool;

@@ -1,7 +1,10 @@
 // The Groth16 prover's GPU back end (src/groth16/backend.h): H on the device
-// NTT, the G1 MSMs on the device MSM with each base vector uploaded once and
-// kept resident, B in G2 on the CPU (the device G2 MSM is not written yet).
+// NTT and kept there for its MSM (converted to canonical scalars on the
+// device), the G1 MSMs on the device MSM with each base vector uploaded once
+// and kept resident, B in G2 on the CPU on a thread of its own, so that it
+// runs while the device works (the device G2 MSM is not written yet).
 #include "gpu_impl.cuh"
+#include "fr.cuh"
 // backend.h is a C header without C++ guards.
 extern "C" {
 #include "groth16/backend.h"
@@ -18,6 +21,7 @@ struct cuzk_gpu_prover {
     cuzk_gpu_domain *dom;   // for the last m
     cuzk_fr *d_abc;         // 3 m elements
     size_t cap_abc;
+    uint64_t h_kept;        // m - 1 when d_abc holds H's canonical scalars, else 0
     cuzk_scalar *d_scalars;
     size_t cap_scalars;
     struct {
@@ -63,6 +67,69 @@ static int gpu_compute_h(void *vp, const cuzk_domain *d, cuzk_fr *a, cuzk_fr *b,
     return cuzk_gpu_download(p->ctx, a, p->d_abc, bytes, err);
 }
 
+// Montgomery form -> canonical value: the product with the plain integer 1.
+static __global__ void to_canonical_kernel(cuzk_gpu_fr *x, size_t n)
+{
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    cuzk_gpu_fr one = { { 1, 0, 0, 0, 0, 0, 0, 0 } };
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        cuzk_gpu_fr a = x[i];
+        cuzk_gpu_fr_mul(&a, &a, &one);
+        x[i] = a;
+    }
+}
+
+static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
+
+// H from the witness's evaluations, left on the device as canonical scalars
+// for msm_g1(CUZK_PARAMS_H, NULL): only the n given values of a, b, c travel.
+static int gpu_compute_h_kept(void *vp, uint64_t m, const cuzk_fr *a, const cuzk_fr *b, const cuzk_fr *c,
+                              uint64_t n, cuzk_err *err)
+{
+    cuzk_gpu_prover *p = (cuzk_gpu_prover *)vp;
+    const size_t bytes = m * sizeof(cuzk_fr), nb = n * sizeof(cuzk_fr);
+    int rc = 0;
+    p->h_kept = 0;
+    if (n > m || m < 2)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu prover: %llu constraints for a domain of %llu",
+                            (unsigned long long)n, (unsigned long long)m);
+    uint64_t t0 = cuzk_now_ns();
+    if (!p->dom || cuzk_gpu_domain_size(p->dom) != m) {
+        cuzk_gpu_domain_free(p->dom);
+        p->dom = NULL;
+        if ((rc = cuzk_gpu_domain_create(p->ctx, &p->dom, m, err)) != 0)
+            return rc;
+        cuzk_log("groth16 prove [gpu]: domain 2^%u made in %.1f ms", __builtin_ctzll(m), ms_since(t0));
+        t0 = cuzk_now_ns();
+    }
+    if ((rc = grow(p->ctx, (void **)&p->d_abc, &p->cap_abc, 3 * bytes, err)) != 0)
+        return rc;
+    const cuzk_fr *src[3] = { a, b, c };
+    for (int i = 0; i < 3; i++) {
+        cuzk_fr *d = p->d_abc + (size_t)i * m;
+        if ((rc = cuzk_gpu_upload(p->ctx, d, src[i], nb, err)) != 0)
+            return rc;
+        if (m > n) {
+            CUZK_CUDA_TRY(cudaMemsetAsync(d + n, 0, bytes - nb, p->ctx->stream), err, rc, out);
+        }
+    }
+    if ((rc = cuzk_gpu_sync(p->ctx, err)) != 0)
+        return rc;
+    cuzk_log("groth16 prove [gpu]: a, b, c uploaded (%.0f MB) in %.1f ms", 3.0 * (double)nb / 1e6, ms_since(t0));
+    t0 = cuzk_now_ns();
+    if ((rc = cuzk_gpu_compute_h(p->dom, p->d_abc, p->d_abc + m, p->d_abc + 2 * m, err)) != 0)
+        return rc;
+    to_canonical_kernel<<<cuzk_gpu_blocks(p->ctx, m - 1, 256, 8), 256, 0, p->ctx->stream>>>(
+        (cuzk_gpu_fr *)p->d_abc, m - 1);
+    CUZK_GPU_LAUNCHED(err, rc, out);
+    if ((rc = cuzk_gpu_sync(p->ctx, err)) != 0)
+        return rc;
+    cuzk_log("groth16 prove [gpu]: H NTTs %.1f ms", ms_since(t0));
+    p->h_kept = m - 1;
+out:
+    return rc;
+}
+
 static int gpu_msm_g1(void *vp, cuzk_params_vector which, uint64_t first, cuzk_g1_proj *out,
                       const cuzk_g1_affine *bases, const cuzk_scalar *scalars, size_t n, cuzk_pool *pool,
                       cuzk_err *err)
@@ -73,6 +140,9 @@ static int gpu_msm_g1(void *vp, cuzk_params_vector which, uint64_t first, cuzk_g
     (void)first; // the resident copy is keyed by the host pointer, which includes it
     if ((unsigned)which >= G1_VECTORS)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu prover: G1 vector %d", (int)which);
+    if (!scalars && (which != CUZK_PARAMS_H || p->h_kept != n))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT,
+                            "gpu prover: no scalars, and no H of %zu values kept on the device", n);
     if (n == 0) {
         cuzk_g1_proj_infinity(out);
         return 0;
@@ -91,6 +161,11 @@ static int gpu_msm_g1(void *vp, cuzk_params_vector which, uint64_t first, cuzk_g
         p->bases[which].n = n;
         p->bases[which].ends[0] = bases[0];
         p->bases[which].ends[1] = bases[n - 1];
+    }
+    if (!scalars) { // H, kept on the device by gpu_compute_h_kept
+        rc = cuzk_gpu_g1_msm(p->msm, out, p->bases[which].d, (const cuzk_scalar *)p->d_abc, n, err);
+        p->h_kept = 0;
+        return rc;
     }
     if ((rc = grow(p->ctx, (void **)&p->d_scalars, &p->cap_scalars, n * sizeof *scalars, err)) != 0 ||
         (rc = cuzk_gpu_upload(p->ctx, p->d_scalars, scalars, n * sizeof *scalars, err)) != 0)
@@ -139,12 +214,37 @@ extern "C" void cuzk_gpu_prover_free(cuzk_gpu_prover *p)
     free(p);
 }
 
+// H and the G1 MSMs on the device; B_G2 on the CPU, concurrently.
+static void backend_of(cuzk_gpu_prover *p, cuzk_groth16_backend *be)
+{
+    memset(be, 0, sizeof *be);
+    be->name = "gpu";
+    be->ctx = p;
+    be->compute_h = gpu_compute_h;
+    be->msm_g1 = gpu_msm_g1;
+    be->msm_g2 = cpu_msm_g2;
+    be->compute_h_kept = gpu_compute_h_kept;
+    be->g2_concurrent = true;
+}
+
 extern "C" int cuzk_gpu_groth16_prove(cuzk_gpu_prover *p, cuzk_params *params, const cuzk_witness *w,
                                       const cuzk_fr *r, const cuzk_fr *s, cuzk_pool *pool, cuzk_proof *out,
                                       cuzk_prove_timings *timings, cuzk_err *err)
 {
     if (!p)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu prover: NULL prover");
-    const cuzk_groth16_backend be = { "gpu", p, gpu_compute_h, gpu_msm_g1, cpu_msm_g2 };
+    cuzk_groth16_backend be;
+    backend_of(p, &be);
     return cuzk_groth16_prove_with(&be, params, w, r, s, pool, out, timings, err);
+}
+
+extern "C" int cuzk_gpu_groth16_prove_circuit(cuzk_gpu_prover *p, cuzk_params *params, const cuzk_circuit *circuit,
+                                              const cuzk_fr *r, const cuzk_fr *s, cuzk_pool *pool, cuzk_proof *out,
+                                              cuzk_prove_timings *timings, cuzk_err *err)
+{
+    if (!p)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu prover: NULL prover");
+    cuzk_groth16_backend be;
+    backend_of(p, &be);
+    return cuzk_groth16_prove_circuit_with(&be, params, circuit, r, s, pool, out, timings, err);
 }

@@ -40,6 +40,7 @@ struct cuzk_gpu_domain {
     cuzk_gpu_fr *hi_mgi;  // m^-1 g^-(j 2^B)
     size_t n_hi;
     cuzk_gpu_fr *scratch; // m elements when the transform takes several passes
+    cuzk_gpu_ntt_kernel kernel;
 };
 
 // ---- kernels -------------------------------------------------------------------------
@@ -130,6 +131,159 @@ ntt_pass_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *__r
         for (int l = 0; l < 8; l++)
             v.l[l] = sm[l * E + e];
         dst[idx] = v;
+    }
+}
+
+// ---- the radix-2^R pass: R stages per trip through registers ----------------------
+// The same pass as ntt_pass_kernel (same blocks, columns, gather and element
+// order), but a thread takes a group of 2^R elements of one column whose local
+// indices u differ only in the bits [sp, sp + R), and runs those R stages in
+// registers: 2^R R / 2 butterflies per load and store of 2^R elements, and the
+// 2^R - 1 distinct twiddles of the group loaded once each. The first group of a
+// pass is read straight from global memory and the last one written straight
+// back, so a pass of k stages makes ceil(k / R) - 1 trips through shared memory
+// instead of k.
+#define NTT_R 3
+
+// One group's R stages. x holds u = high | i << sp | jl for i < 2^R (bits of i
+// at [sp, sp + R)); stage sp + r pairs i and i + 2^r with twiddle index
+// (((i mod 2^r) << sp | jl) << s0 | lo) << (log_m - 1 - s0 - sp - r).
+template <int R>
+static __device__ __forceinline__ void ntt_group(cuzk_gpu_fr x[], const cuzk_gpu_fr *__restrict__ tw, unsigned log_m,
+                                                 unsigned s0, unsigned sp, size_t jl, size_t lo)
+{
+    CUZK_GPU_UNROLL
+    for (int r = 0; r < R; r++) {
+        const unsigned shift = log_m - 1 - s0 - sp - (unsigned)r;
+        CUZK_GPU_UNROLL
+        for (int a = 0; a < (1 << r); a++) {
+            const size_t t = (((((size_t)a << sp) | jl) << s0) | lo) << shift;
+            cuzk_gpu_fr w;
+            if (t != 0)
+                w = tw[t];
+            CUZK_GPU_UNROLL
+            for (int b = 0; b < (1 << (R - 1 - r)); b++) {
+                const int i0 = (b << (r + 1)) | a, i1 = i0 | (1 << r);
+                cuzk_gpu_fr v;
+                if (t == 0)
+                    v = x[i1];
+                else
+                    cuzk_gpu_fr_mul(&v, &x[i1], &w);
+                cuzk_gpu_fr_sub(&x[i1], &x[i0], &v);
+                cuzk_gpu_fr_add(&x[i0], &x[i0], &v);
+            }
+        }
+    }
+}
+
+// Where a group's element i sits: its position e in the block (column c of
+// the block's columns, local index u) and its global index.
+struct ntt_where {
+    unsigned log_cols, k, s0, rest;
+    size_t col0, lo_mask;
+    bool gather;
+    // The shared-memory slot of element (u, c): e = u << log_cols | c with its
+    // low 5 bits (the bank) XORed with a function of the bits above, a
+    // bijection that spreads the strided groups of the first round (stride 8
+    // elements, or 8 columns x 8) over all 32 banks; unit-stride rounds stay
+    // conflict-free.
+    __device__ __forceinline__ unsigned e_of(unsigned u, unsigned c) const
+    {
+        unsigned e = (u << log_cols) | c, h = e >> 5;
+        return e ^ ((h & 7) ^ (((h >> 1) & 3) << 3));
+    }
+    __device__ __forceinline__ size_t src_of(unsigned u, unsigned c) const
+    {
+        if (gather) // one column a block; element e = u comes from the bit-reversed position
+            return ((size_t)(__brev(u) >> (32 - k)) << rest) | blockIdx.x;
+        return dst_of(u, c);
+    }
+    __device__ __forceinline__ size_t dst_of(unsigned u, unsigned c) const
+    {
+        size_t col = col0 + c;
+        return ((col & ~lo_mask) << k) | ((size_t)u << s0) | (col & lo_mask);
+    }
+};
+
+template <int R>
+static __device__ __forceinline__ void group_coords(unsigned q, unsigned log_cols, unsigned sp, unsigned *c,
+                                                    unsigned *jl, unsigned *high)
+{
+    *c = q & ((1u << log_cols) - 1);
+    unsigned t = q >> log_cols;
+    *jl = t & ((1u << sp) - 1);
+    *high = t >> sp;
+}
+
+template <int R>
+static __device__ __forceinline__ void round_shared(uint32_t *sm, unsigned E, const ntt_where &wh,
+                                                    const cuzk_gpu_fr *__restrict__ tw, unsigned log_m, unsigned sp,
+                                                    const cuzk_gpu_fr *src, cuzk_gpu_fr *dst)
+{
+    // src != NULL: read from global (first round); dst != NULL: write to global (last round).
+    const unsigned groups = E >> R;
+    for (unsigned q = threadIdx.x; q < groups; q += blockDim.x) {
+        unsigned c, jl, high;
+        group_coords<R>(q, wh.log_cols, sp, &c, &jl, &high);
+        cuzk_gpu_fr x[1 << R];
+        CUZK_GPU_UNROLL
+        for (int i = 0; i < (1 << R); i++) {
+            unsigned u = (high << (sp + R)) | ((unsigned)i << sp) | jl;
+            if (src) {
+                x[i] = src[wh.src_of(u, c)];
+            } else {
+                unsigned e = wh.e_of(u, c);
+                CUZK_GPU_UNROLL
+                for (int l = 0; l < 8; l++)
+                    x[i].l[l] = sm[l * E + e];
+            }
+        }
+        ntt_group<R>(x, tw, log_m, wh.s0, sp, jl, (wh.col0 + c) & wh.lo_mask);
+        CUZK_GPU_UNROLL
+        for (int i = 0; i < (1 << R); i++) {
+            unsigned u = (high << (sp + R)) | ((unsigned)i << sp) | jl;
+            if (dst) {
+                dst[wh.dst_of(u, c)] = x[i];
+            } else {
+                unsigned e = wh.e_of(u, c);
+                CUZK_GPU_UNROLL
+                for (int l = 0; l < 8; l++)
+                    sm[l * E + e] = x[i].l[l];
+            }
+        }
+    }
+}
+
+static __global__ void __launch_bounds__(NTT_THREADS)
+ntt_pass_r_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *__restrict__ tw, unsigned log_m,
+                  unsigned s0, unsigned k, unsigned log_cols, bool gather)
+{
+    extern __shared__ uint32_t sm[];
+    const unsigned E = 1u << (k + log_cols);
+    ntt_where wh;
+    wh.log_cols = log_cols;
+    wh.k = k;
+    wh.s0 = s0;
+    wh.rest = log_m - k;
+    wh.lo_mask = ((size_t)1 << s0) - 1;
+    wh.gather = gather;
+    wh.col0 = gather ? (wh.rest ? __brev(blockIdx.x) >> (32 - wh.rest) : 0) : (size_t)blockIdx.x << log_cols;
+    unsigned sp = 0;
+    while (sp < k) {
+        const unsigned left = k - sp;
+        const int R = left >= 3 ? 3 : (int)left;
+        const bool first = sp == 0, last = sp + (unsigned)R == k;
+        const cuzk_gpu_fr *g_src = first ? src : NULL;
+        cuzk_gpu_fr *g_dst = last ? dst : NULL;
+        if (R == 3)
+            round_shared<3>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+        else if (R == 2)
+            round_shared<2>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+        else
+            round_shared<1>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+        sp += (unsigned)R;
+        if (!last)
+            __syncthreads();
     }
 }
 
@@ -241,6 +395,16 @@ extern "C" void cuzk_gpu_domain_free(cuzk_gpu_domain *d)
 
 extern "C" size_t cuzk_gpu_domain_size(const cuzk_gpu_domain *d) { return d ? d->m : 0; }
 
+extern "C" int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kernel kernel, cuzk_err *err)
+{
+    if (!d)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: NULL domain");
+    if (kernel != CUZK_GPU_NTT_DEFAULT && kernel != CUZK_GPU_NTT_RADIX2)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: unknown NTT kernel %d", (int)kernel);
+    d->kernel = kernel;
+    return 0;
+}
+
 extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, size_t n, cuzk_err *err)
 {
     int rc = 0;
@@ -291,6 +455,9 @@ extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, 
     if (rc != 0)
         goto fail;
     CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       (int)(sizeof(cuzk_gpu_fr) << NTT_LOG_E)),
+                  err, rc, fail);
+    CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_r_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        (int)(sizeof(cuzk_gpu_fr) << NTT_LOG_E)),
                   err, rc, fail);
     // Coset tables.
@@ -358,8 +525,12 @@ static int fft_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, cuzk_err *err)
         unsigned k = p == 0 ? first : rest / passes + (p - 1 < rest % passes);
         const cuzk_gpu_fr *src = p == 0 ? x : d->scratch;
         cuzk_gpu_fr *dst = p == passes ? x : d->scratch;
-        ntt_pass_kernel<<<(unsigned)blocks, threads, smem, ctx->stream>>>(src, dst, d->tw, L, s0, k, first - k,
-                                                                         p == 0);
+        if (d->kernel == CUZK_GPU_NTT_RADIX2)
+            ntt_pass_kernel<<<(unsigned)blocks, threads, smem, ctx->stream>>>(src, dst, d->tw, L, s0, k,
+                                                                             first - k, p == 0);
+        else
+            ntt_pass_r_kernel<<<(unsigned)blocks, threads, smem, ctx->stream>>>(src, dst, d->tw, L, s0, k,
+                                                                               first - k, p == 0);
         CUZK_GPU_LAUNCHED(err, rc, out);
         s0 += k;
     }

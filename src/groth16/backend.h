@@ -23,6 +23,17 @@ typedef struct {
                   cuzk_err *err);
     int (*msm_g2)(void *ctx, uint64_t first, cuzk_g2_proj *out, const cuzk_g2_affine *bases,
                   const cuzk_scalar *scalars, size_t n, cuzk_pool *pool, cuzk_err *err);
+    /* Optional, for a device back end (NULL: compute_h, then msm_g1 on H's
+     * canonical values): H computed from the witness's n evaluations a, b, c
+     * (padded to m with zeros by the back end) and KEPT by the back end; the
+     * prover then calls msm_g1(CUZK_PARAMS_H, scalars = NULL, n = m - 1),
+     * which uses the kept values. Spares the round trip of 3 m elements. */
+    int (*compute_h_kept)(void *ctx, uint64_t m, const cuzk_fr *a, const cuzk_fr *b, const cuzk_fr *c,
+                          uint64_t n, cuzk_err *err);
+    /* true: msm_g2 runs on a thread of its own, with the pool, while H and
+     * the G1 MSMs run on the calling thread; compute_h_kept and msm_g1 must
+     * then not use the pool (the pool serves one caller at a time). */
+    bool g2_concurrent;
 } cuzk_groth16_backend;
 
 /* The CPU back end: cuzk_poly_compute_h, cuzk_g1_msm, cuzk_g2_msm. */
@@ -32,5 +43,9 @@ extern const cuzk_groth16_backend cuzk_groth16_backend_cpu;
 int cuzk_groth16_prove_with(const cuzk_groth16_backend *be, cuzk_params *params, const cuzk_witness *w,
                             const cuzk_fr *r, const cuzk_fr *s, cuzk_pool *pool, cuzk_proof *out,
                             cuzk_prove_timings *timings, cuzk_err *err);
+/* cuzk_groth16_prove_circuit on a chosen back end. */
+int cuzk_groth16_prove_circuit_with(const cuzk_groth16_backend *be, cuzk_params *params,
+                                    const cuzk_circuit *circuit, const cuzk_fr *r, const cuzk_fr *s,
+                                    cuzk_pool *pool, cuzk_proof *out, cuzk_prove_timings *timings, cuzk_err *err);
 
 #endif

@@ -33,5 +33,11 @@ static int cpu_msm_g2(void *ctx, uint64_t first, cuzk_g2_proj *out, const cuzk_g
 }
 
 const cuzk_groth16_backend cuzk_groth16_backend_cpu = {
-    "cpu", NULL, cpu_compute_h, cpu_msm_g1, cpu_msm_g2,
+    .name = "cpu",
+    .ctx = NULL,
+    .compute_h = cpu_compute_h,
+    .msm_g1 = cpu_msm_g1,
+    .msm_g2 = cpu_msm_g2,
+    .compute_h_kept = NULL,   /* H goes through compute_h and msm_g1 */
+    .g2_concurrent = false,   /* every phase uses the pool in turn */
 };

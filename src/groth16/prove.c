@@ -2,6 +2,7 @@
  * the a, b, c evaluations, the five MSMs with the density-filtered A and B
  * queries, then the assembly of A, B, C with r and s. The heavy kernels go
  * through a back-end table (backend.h). */
+#include <pthread.h>
 #include <string.h>
 
 #include "groth16/backend.h"
@@ -114,6 +115,44 @@ static void g1_mul_fr(cuzk_g1_proj *r, const cuzk_g1_proj *p, const cuzk_fr *k)
     cuzk_g1_mul(r, p, &s);
 }
 
+/* B in G2 on a thread of its own (back ends with g2_concurrent): it starts
+ * as soon as the B scalars exist and runs beside H and the G1 MSMs. */
+typedef struct {
+    const cuzk_groth16_backend *be;
+    const cuzk_g2_affine *bases;
+    const cuzk_scalar *scalars;
+    size_t n;
+    cuzk_pool *pool;
+    cuzk_g2_proj out;
+    int rc;
+    cuzk_err err;
+    double ms;
+    bool started;
+    pthread_t thread;
+} g2_job;
+
+static void *g2_job_main(void *arg)
+{
+    g2_job *j = arg;
+    uint64_t t0 = cuzk_now_ns();
+    j->rc = j->be->msm_g2(j->be->ctx, 0, &j->out, j->bases, j->scalars, j->n, j->pool, &j->err);
+    j->ms = ms_since(t0);
+    cuzk_log("groth16 prove [%s]: msm b_g2 (%zu, own thread) %.1f ms", j->be->name, j->n, j->ms);
+    return NULL;
+}
+
+/* Waits for the G2 thread (if started); 0 or its error. */
+static int g2_job_join(g2_job *j, cuzk_err *err)
+{
+    if (!j->started)
+        return 0;
+    pthread_join(j->thread, NULL);
+    j->started = false;
+    if (j->rc && err)
+        *err = j->err;
+    return j->rc;
+}
+
 int cuzk_groth16_prove_with(const cuzk_groth16_backend *be, cuzk_params *params, const cuzk_witness *w,
                             const cuzk_fr *r_in, const cuzk_fr *s_in, cuzk_pool *pool, cuzk_proof *out,
                             cuzk_prove_timings *timings, cuzk_err *err)
@@ -162,42 +201,21 @@ int cuzk_groth16_prove_with(const cuzk_groth16_backend *be, cuzk_params *params,
     if (params_ms >= 1.0)
         cuzk_log("groth16 prove [%s]: params ready %.1f ms", be->name, params_ms);
 
-    /* ---- H ---- */
-    t0 = cuzk_now_ns();
-    if ((rc = cuzk_domain_create(&st.dom, w->num_constraints, pool, err)))
-        return rc;
+    /* ---- scalars for the A and B queries, densities applied ---- */
     const uint64_t a_len = cuzk_params_count(params, CUZK_PARAMS_A);
     const uint64_t b_len = cuzk_params_count(params, CUZK_PARAMS_B_G1);
-
-    st.abc = cuzk_alloc_array(3 * m, sizeof(cuzk_fr));
+    unsigned log_m = 0;
+    while (((uint64_t)1 << log_m) < m)
+        log_m++;
     st.in_sc = cuzk_alloc_array(ni, sizeof(cuzk_scalar));
     st.aux_sc = cuzk_alloc_array(na ? na : 1, sizeof(cuzk_scalar));
     st.a_sc = cuzk_alloc_array(a_len ? a_len : 1, sizeof(cuzk_scalar));
     st.b_sc = cuzk_alloc_array(b_len ? b_len : 1, sizeof(cuzk_scalar));
-    if (!st.abc || !st.in_sc || !st.aux_sc || !st.a_sc || !st.b_sc) {
+    if (!st.in_sc || !st.aux_sc || !st.a_sc || !st.b_sc) {
         prove_release(&st);
-        return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "prove: out of memory (domain 2^%u)", st.dom->log_m);
+        return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "prove: out of memory for the scalars (%llu aux)",
+                            (unsigned long long)na);
     }
-    cuzk_fr *a = st.abc, *b = a + m, *c = b + m;
-    memcpy(a, w->a, n * sizeof(cuzk_fr));
-    memcpy(b, w->b, n * sizeof(cuzk_fr));
-    memcpy(c, w->c, n * sizeof(cuzk_fr));
-    memset(a + n, 0, (m - n) * sizeof(cuzk_fr));
-    memset(b + n, 0, (m - n) * sizeof(cuzk_fr));
-    memset(c + n, 0, (m - n) * sizeof(cuzk_fr));
-    if ((rc = be->compute_h(be->ctx, st.dom, a, b, c, pool, err))) {
-        prove_release(&st);
-        return rc;
-    }
-    /* h_0 .. h_{m-2}; h_{m-1} is zero for a satisfied instance and has no base.
-     * The canonical forms go to the (clobbered) b part, so no object is read
-     * and written through two types. */
-    cuzk_scalar *h_sc = (cuzk_scalar *)b;
-    to_scalars(h_sc, a, m - 1, pool);
-    tm.fft_ms = ms_since(t0);
-    cuzk_log("groth16 prove [%s]: H (m = 2^%u) %.1f ms", be->name, st.dom->log_m, tm.fft_ms);
-
-    /* ---- scalars for the A and B queries, densities applied ---- */
     to_scalars(st.in_sc, w->input, ni, pool);
     to_scalars(st.aux_sc, w->aux, na, pool);
     uint64_t ka = 0, kb = 0;
@@ -217,6 +235,46 @@ int cuzk_groth16_prove_with(const cuzk_groth16_backend *be, cuzk_params *params,
         prove_release(&st);
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "prove: density popcounts changed under us");
     }
+    g2_job g2 = { .be = be, .bases = b2_b, .scalars = st.b_sc, .n = b_len, .pool = pool };
+    if (be->g2_concurrent) {
+        if (pthread_create(&g2.thread, NULL, g2_job_main, &g2) != 0) {
+            prove_release(&st);
+            return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "prove: cannot start the B_G2 thread");
+        }
+        g2.started = true;
+    }
+
+    /* ---- H ---- */
+    t0 = cuzk_now_ns();
+    cuzk_scalar *h_sc = NULL; /* NULL: the back end kept H (compute_h_kept) */
+    if (be->compute_h_kept) {
+        if ((rc = be->compute_h_kept(be->ctx, m, w->a, w->b, w->c, n, err)))
+            goto fail;
+    } else {
+        if ((rc = cuzk_domain_create(&st.dom, w->num_constraints, pool, err)))
+            goto fail;
+        st.abc = cuzk_alloc_array(3 * m, sizeof(cuzk_fr));
+        if (!st.abc) {
+            rc = cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "prove: out of memory (domain 2^%u)", log_m);
+            goto fail;
+        }
+        cuzk_fr *a = st.abc, *b = a + m, *c = b + m;
+        memcpy(a, w->a, n * sizeof(cuzk_fr));
+        memcpy(b, w->b, n * sizeof(cuzk_fr));
+        memcpy(c, w->c, n * sizeof(cuzk_fr));
+        memset(a + n, 0, (m - n) * sizeof(cuzk_fr));
+        memset(b + n, 0, (m - n) * sizeof(cuzk_fr));
+        memset(c + n, 0, (m - n) * sizeof(cuzk_fr));
+        if ((rc = be->compute_h(be->ctx, st.dom, a, b, c, pool, err)))
+            goto fail;
+        /* h_0 .. h_{m-2}; h_{m-1} is zero for a satisfied instance and has no base.
+         * The canonical forms go to the (clobbered) b part, so no object is read
+         * and written through two types. */
+        h_sc = (cuzk_scalar *)b;
+        to_scalars(h_sc, a, m - 1, pool);
+    }
+    tm.fft_ms = ms_since(t0);
+    cuzk_log("groth16 prove [%s]: H (m = 2^%u) %.1f ms", be->name, log_m, tm.fft_ms);
 
     /* ---- MSMs, one log line each ---- */
     cuzk_g1_proj h_acc, l_acc, a_acc, b1_acc;
@@ -253,10 +311,19 @@ int cuzk_groth16_prove_with(const cuzk_groth16_backend *be, cuzk_params *params,
     tm.msm_b_g1_ms = ms_since(t0);
     cuzk_log("groth16 prove [%s]: msm b_g1 (%llu) %.1f ms", be->name, (unsigned long long)b_len, tm.msm_b_g1_ms);
     t0 = cuzk_now_ns();
-    if ((rc = be->msm_g2(be->ctx, 0, &b2_acc, b2_b, st.b_sc, b_len, pool, err)))
-        goto fail;
-    tm.msm_b_g2_ms = ms_since(t0);
-    cuzk_log("groth16 prove [%s]: msm b_g2 (%llu) %.1f ms", be->name, (unsigned long long)b_len, tm.msm_b_g2_ms);
+    if (g2.started) {
+        if ((rc = g2_job_join(&g2, err)))
+            goto fail;
+        b2_acc = g2.out;
+        tm.msm_b_g2_ms = g2.ms;
+        cuzk_log("groth16 prove [%s]: waited %.1f ms for b_g2", be->name, ms_since(t0));
+    } else {
+        if ((rc = be->msm_g2(be->ctx, 0, &b2_acc, b2_b, st.b_sc, b_len, pool, err)))
+            goto fail;
+        tm.msm_b_g2_ms = ms_since(t0);
+        cuzk_log("groth16 prove [%s]: msm b_g2 (%llu) %.1f ms", be->name, (unsigned long long)b_len,
+                 tm.msm_b_g2_ms);
+    }
 
     /* ---- assembly ----
      * A = alpha + r delta + A_sum
@@ -311,6 +378,7 @@ int cuzk_groth16_prove_with(const cuzk_groth16_backend *be, cuzk_params *params,
         *timings = tm;
     return 0;
 fail:
+    g2_job_join(&g2, NULL); /* the thread reads st.b_sc: never free under it */
     prove_release(&st);
     return rc;
 }
@@ -326,6 +394,14 @@ int cuzk_groth16_prove(cuzk_params *params, const cuzk_witness *w, const cuzk_fr
 int cuzk_groth16_prove_circuit(cuzk_params *params, const cuzk_circuit *circuit, const cuzk_fr *r,
                                const cuzk_fr *s, cuzk_pool *pool, cuzk_proof *out,
                                cuzk_prove_timings *timings, cuzk_err *err)
+{
+    return cuzk_groth16_prove_circuit_with(&cuzk_groth16_backend_cpu, params, circuit, r, s, pool, out, timings,
+                                           err);
+}
+
+int cuzk_groth16_prove_circuit_with(const cuzk_groth16_backend *be, cuzk_params *params,
+                                    const cuzk_circuit *circuit, const cuzk_fr *r, const cuzk_fr *s,
+                                    cuzk_pool *pool, cuzk_proof *out, cuzk_prove_timings *timings, cuzk_err *err)
 {
     if (!params || !circuit)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "prove: NULL argument");
@@ -347,7 +423,7 @@ int cuzk_groth16_prove_circuit(cuzk_params *params, const cuzk_circuit *circuit,
     memset(&tm, 0, sizeof tm);
     tm.synthesis_ms = ms_since(t0);
     cuzk_log("groth16 prove: synthesis of %s %.1f ms", circuit->name ? circuit->name : "?", tm.synthesis_ms);
-    rc = cuzk_groth16_prove_with(&cuzk_groth16_backend_cpu, params, &w, r, s, pool, out, &tm, err);
+    rc = cuzk_groth16_prove_with(be, params, &w, r, s, pool, out, &tm, err);
     cuzk_cs_free(cs);
     if (!rc && timings)
         *timings = tm;

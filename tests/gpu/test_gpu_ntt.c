@@ -1,6 +1,8 @@
 /* The device NTT against src/poly: forward, inverse, coset and inverse coset
  * transforms and compute_h, bit for bit, over sizes 2^0 .. 2^22 (every pass
- * layout: one pass, two, three). Skips without a device. */
+ * layout: one pass, two, three; every mix of register rounds), with both pass
+ * kernels (the radix-2^3 default and the radix-2 baseline). Skips without a
+ * device. */
 #include "cuzk/poly.h"
 #include "gpu_test_util.h"
 #include "test.h"
@@ -38,7 +40,8 @@ static size_t first_diff(const cuzk_fr *a, const cuzk_fr *b, size_t n)
     return SIZE_MAX;
 }
 
-static void check_size(cuzk_gpu_ctx *ctx, unsigned log_m, cuzk_pool *pool, cuzk_rng *rng, bool with_h)
+static void check_size(cuzk_gpu_ctx *ctx, unsigned log_m, cuzk_pool *pool, cuzk_rng *rng, bool with_h,
+                       cuzk_gpu_ntt_kernel kernel)
 {
     cuzk_err err;
     size_t m = (size_t)1 << log_m;
@@ -56,6 +59,7 @@ static void check_size(cuzk_gpu_ctx *ctx, unsigned log_m, cuzk_pool *pool, cuzk_
     if (!cd || !gd || !d_a)
         goto out;
     CHECK(cuzk_gpu_domain_size(gd) == m);
+    CHECK_MSG(cuzk_gpu_domain_set_kernel(gd, kernel, &err) == 0, "%s", err.msg);
     for (size_t i = 0; i < 3 * m; i++)
         gt_random_fr(rng, &in[i]);
     for (transform t = T_FFT; t <= T_ICOSET; t++) {
@@ -83,7 +87,8 @@ static void check_size(cuzk_gpu_ctx *ctx, unsigned log_m, cuzk_pool *pool, cuzk_
         size_t at = first_diff(want, got, m);
         CHECK_MSG(at == SIZE_MAX, "2^%u compute_h: first difference at %zu", log_m, at);
     }
-    printf("2^%-2u: fft, ifft, coset_fft, icoset_fft%s checked\n", log_m, with_h ? ", compute_h" : "");
+    printf("2^%-2u %-7s: fft, ifft, coset_fft, icoset_fft%s checked\n", log_m,
+           kernel == CUZK_GPU_NTT_RADIX2 ? "radix2" : "default", with_h ? ", compute_h" : "");
 out:
     cuzk_gpu_free(ctx, d_a);
     cuzk_gpu_domain_free(gd);
@@ -103,9 +108,11 @@ int main(void)
     cuzk_pool *pool = cuzk_pool_create(0);
     cuzk_rng rng;
     cuzk_rng_seed(&rng, 0x4e77);
-    static const unsigned sizes[] = { 0, 1, 2, 3, 4, 5, 8, 10, 11, 12, 13, 16, 19, 20, 22 };
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-        check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 20);
+    static const unsigned sizes[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 20, 22 };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 20, CUZK_GPU_NTT_DEFAULT);
+        check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_RADIX2);
+    }
     /* bad arguments */
     cuzk_err err;
     cuzk_gpu_domain *gd = NULL;
@@ -113,6 +120,11 @@ int main(void)
     CHECK(cuzk_gpu_domain_create(ctx, &gd, ((size_t)1 << CUZK_GPU_NTT_MAX_LOG) + 1, &err) ==
           CUZK_ERR_INVALID_ARGUMENT);
     CHECK(cuzk_gpu_fft(NULL, NULL, &err) == CUZK_ERR_INVALID_ARGUMENT);
+    CHECK(cuzk_gpu_domain_set_kernel(NULL, CUZK_GPU_NTT_DEFAULT, &err) == CUZK_ERR_INVALID_ARGUMENT);
+    if (cuzk_gpu_domain_create(ctx, &gd, 16, &err) == 0) {
+        CHECK(cuzk_gpu_domain_set_kernel(gd, (cuzk_gpu_ntt_kernel)9, &err) == CUZK_ERR_INVALID_ARGUMENT);
+        cuzk_gpu_domain_free(gd);
+    }
     cuzk_pool_destroy(pool);
     cuzk_gpu_ctx_free(ctx);
     return test_finish("test_gpu_ntt");

@@ -1,0 +1,280 @@
+/* cuzk-bench gpu-ntt: the device Fr NTT (src/gpu/ntt.cu) on data resident
+ * on the GPU, natural order in and out.
+ *
+ * First a check in the same run: at 2^--check-log (default 2^18) random host
+ * vectors go through fft, ifft, coset_fft, icoset_fft and compute_h on the
+ * CPU (src/poly) and on the device, and every output element must be the same
+ * bytes. Then the timings, 2^20 .. 2^--max-log: each figure is wall-clock time
+ * around one transform plus the wait for the device, after one warm-up call
+ * on the same (reused, already touched) device buffers. The baseline in the
+ * same run is the radix-2 shared-memory kernel (CUZK_GPU_NTT_RADIX2), so the
+ * ratio new / old is measured on the same device, data and build. */
+#include "bench_commands.h"
+#include "bench_util.h"
+#include "cuzk/gpu.h"
+#include "cuzk/poly.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    int runs;
+    unsigned max_log, check_log;
+    bool json;
+    const char *out;
+} opts;
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: cuzk-bench gpu-ntt [--runs 5] [--max-log 27] [--check-log 18] [--json] [--out FILE]\n");
+}
+
+static int parse(opts *o, int argc, char **argv)
+{
+    *o = (opts){ .runs = 5, .max_log = 27, .check_log = 18 };
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--json")) {
+            o->json = true;
+            continue;
+        }
+        if (i + 1 >= argc)
+            return -1;
+        const char *v = argv[++i];
+        char *end;
+        long x = strtol(v, &end, 10);
+        bool num = *end == 0 && end != v;
+        if (!strcmp(a, "--runs") && num && x >= 1 && x <= BENCH_MAX_RUNS)
+            o->runs = (int)x;
+        else if (!strcmp(a, "--max-log") && num && x >= 20 && x <= 28)
+            o->max_log = (unsigned)x;
+        else if (!strcmp(a, "--check-log") && num && x >= 1 && x <= 22)
+            o->check_log = (unsigned)x;
+        else if (!strcmp(a, "--out"))
+            o->out = v;
+        else {
+            fprintf(stderr, "gpu-ntt: bad option %s %s\n", a, v);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int write_json(const bench_report *rep, const char *device, FILE *f)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return -1;
+    int rc = bench_report_write_json(rep, m);
+    fclose(m);
+    if (rc == 0) {
+        const char *key = "\"device\": \"cpu\"";
+        char *at = strstr(buf, key);
+        if (at) {
+            fwrite(buf, 1, (size_t)(at - buf), f);
+            fprintf(f, "\"device\": \"%s\"", device);
+            fputs(at + strlen(key), f);
+        } else {
+            fputs(buf, f);
+        }
+        fflush(f);
+        rc = ferror(f) ? -1 : 0;
+    }
+    free(buf);
+    return rc;
+}
+
+/* ---- the check against the CPU --------------------------------------------------- */
+static int check_against_cpu(cuzk_gpu_ctx *ctx, unsigned lg, cuzk_pool *pool, cuzk_err *err)
+{
+    const size_t m = (size_t)1 << lg, bytes = m * sizeof(cuzk_fr);
+    cuzk_fr *h = cuzk_alloc_array(4 * m, sizeof *h), *d = NULL;
+    cuzk_domain *cd = NULL;
+    cuzk_gpu_domain *gd = NULL;
+    int rc = 0;
+    if (!h)
+        return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "gpu-ntt: host vectors of 2^%u", lg);
+    cuzk_rng rng;
+    cuzk_rng_seed(&rng, 0x6e7474ull + lg);
+    for (size_t i = 0; i < 3 * m; i++) {
+        uint64_t raw[4] = { cuzk_rng_u64(&rng), cuzk_rng_u64(&rng), cuzk_rng_u64(&rng),
+                            cuzk_rng_u64(&rng) >> 2 };
+        while (!cuzk_fr_from_raw(&h[i], raw))
+            raw[3] >>= 1;
+    }
+    if ((rc = cuzk_domain_create(&cd, m, pool, err)) || (rc = cuzk_gpu_domain_create(ctx, &gd, m, err)) ||
+        (rc = cuzk_gpu_alloc(ctx, (void **)&d, 3 * bytes, err)))
+        goto out;
+    static const char *const names[5] = { "fft", "ifft", "coset_fft", "icoset_fft", "compute_h" };
+    for (int kind = 0; kind < 5 && !rc; kind++) {
+        cuzk_fr *want = h + 3 * m; /* the CPU's answer (a copy of input 0 transformed) */
+        if ((rc = cuzk_gpu_upload(ctx, d, h, 3 * bytes, err)))
+            break;
+        memcpy(want, h, bytes);
+        switch (kind) {
+        case 0:
+            cuzk_poly_fft(cd, want, pool);
+            rc = cuzk_gpu_fft(gd, d, err);
+            break;
+        case 1:
+            cuzk_poly_ifft(cd, want, pool);
+            rc = cuzk_gpu_ifft(gd, d, err);
+            break;
+        case 2:
+            cuzk_poly_coset_fft(cd, want, pool);
+            rc = cuzk_gpu_coset_fft(gd, d, err);
+            break;
+        case 3:
+            cuzk_poly_icoset_fft(cd, want, pool);
+            rc = cuzk_gpu_icoset_fft(gd, d, err);
+            break;
+        default: {
+            cuzk_fr *b = cuzk_alloc_array(2 * m, sizeof *b);
+            if (!b) {
+                rc = cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "gpu-ntt: host b, c");
+                break;
+            }
+            memcpy(b, h + m, 2 * bytes);
+            cuzk_poly_compute_h(cd, want, b, b + m, pool);
+            cuzk_free(b);
+            rc = cuzk_gpu_compute_h(gd, d, d + m, d + 2 * m, err);
+        }
+        }
+        cuzk_fr *got = cuzk_alloc_array(m, sizeof *got);
+        if (!rc && !got)
+            rc = cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "gpu-ntt: host result");
+        if (!rc)
+            rc = cuzk_gpu_download(ctx, got, d, bytes, err);
+        if (!rc) {
+            for (size_t i = 0; i < m; i++)
+                if (memcmp(&got[i], &want[i], sizeof got[i])) {
+                    rc = cuzk_err_set(err, CUZK_ERR_DEVICE, "gpu-ntt: %s 2^%u: element %zu differs from the CPU",
+                                      names[kind], lg, i);
+                    break;
+                }
+        }
+        if (!rc)
+            cuzk_log("gpu-ntt: %s 2^%u equals the CPU's, all %zu elements", names[kind], lg, m);
+        cuzk_free(got);
+    }
+out:
+    cuzk_gpu_free(ctx, d);
+    cuzk_gpu_domain_free(gd);
+    cuzk_domain_free(cd);
+    cuzk_free(h);
+    return rc;
+}
+
+/* ---- timings ---------------------------------------------------------------------- */
+typedef int (*ntt_fn)(cuzk_gpu_domain *d, cuzk_fr *a, cuzk_err *err);
+
+static int time_fn(cuzk_gpu_ctx *ctx, bench_report *rep, const char *name, int runs, cuzk_gpu_domain *d, ntt_fn fn,
+                   cuzk_fr *a, cuzk_err *err)
+{
+    double s[BENCH_MAX_RUNS];
+    for (int r = -1; r < runs; r++) {
+        uint64_t t0 = cuzk_now_ns();
+        int rc = fn(d, a, err);
+        if (rc == 0)
+            rc = cuzk_gpu_sync(ctx, err);
+        if (rc)
+            return rc;
+        if (r >= 0)
+            s[r] = (double)(cuzk_now_ns() - t0) / 1e6;
+    }
+    bench_report_add(rep, name, "ms", s, runs);
+    return 0;
+}
+
+int cuzk_bench_gpu_ntt_main(int argc, char **argv)
+{
+    opts o;
+    if (parse(&o, argc, argv)) {
+        usage();
+        return 2;
+    }
+    cuzk_err err = { 0 };
+    cuzk_gpu_device_info info;
+    cuzk_gpu_ctx *ctx = NULL;
+    if (cuzk_gpu_device_info_get(0, &info, &err) || cuzk_gpu_ctx_create(&ctx, 0, &err)) {
+        fprintf(stderr, "gpu-ntt: no device: %s\n", err.msg);
+        return 1;
+    }
+    cuzk_pool *pool = cuzk_pool_create(0);
+    bench_report rep;
+    bench_report_init(&rep, "gpu_ntt", argc, argv);
+    rep.threads = (int)cuzk_pool_threads(pool);
+    cuzk_fr *a = NULL;
+    const size_t m_max = (size_t)1 << o.max_log;
+    int rc = check_against_cpu(ctx, o.check_log, pool, &err);
+    if (!rc)
+        rc = cuzk_gpu_alloc(ctx, (void **)&a, 3 * m_max * sizeof *a, &err);
+    if (!rc)
+        rc = cuzk_gpu_fill_fr(ctx, a, 3 * m_max, 0x7e57, &err);
+    for (unsigned L = 20; L <= o.max_log && !rc; L++) {
+        const size_t m = (size_t)1 << L;
+        char name[48];
+        cuzk_gpu_domain *d = NULL;
+        if ((rc = cuzk_gpu_domain_create(ctx, &d, m, &err)))
+            break;
+        int runs = L >= 26 && o.runs > 5 ? 5 : o.runs;
+        snprintf(name, sizeof name, "ntt_2p%u_ms", L);
+        rc = time_fn(ctx, &rep, name, runs, d, cuzk_gpu_fft, a, &err);
+        if (!rc && (L == 24 || L == 26 || L == o.max_log)) {
+            double new_ms = rep.figures[rep.n_figures - 1].median;
+            snprintf(name, sizeof name, "ntt_radix2_2p%u_ms", L);
+            if (!(rc = cuzk_gpu_domain_set_kernel(d, CUZK_GPU_NTT_RADIX2, &err)))
+                rc = time_fn(ctx, &rep, name, runs, d, cuzk_gpu_fft, a, &err);
+            if (!rc) {
+                double ratio = rep.figures[rep.n_figures - 1].median / new_ms;
+                snprintf(name, sizeof name, "speedup_vs_radix2_2p%u", L);
+                bench_report_add(&rep, name, "x", &ratio, 1);
+                rc = cuzk_gpu_domain_set_kernel(d, CUZK_GPU_NTT_DEFAULT, &err);
+            }
+        }
+        if (!rc && (L == 24 || L == o.max_log)) {
+            snprintf(name, sizeof name, "intt_2p%u_ms", L);
+            rc = time_fn(ctx, &rep, name, runs, d, cuzk_gpu_ifft, a, &err);
+            snprintf(name, sizeof name, "coset_ntt_2p%u_ms", L);
+            if (!rc)
+                rc = time_fn(ctx, &rep, name, runs, d, cuzk_gpu_coset_fft, a, &err);
+            double s[BENCH_MAX_RUNS];
+            for (int r = -1; r < runs && !rc; r++) {
+                uint64_t t0 = cuzk_now_ns();
+                rc = cuzk_gpu_compute_h(d, a, a + m, a + 2 * m, &err);
+                if (!rc)
+                    rc = cuzk_gpu_sync(ctx, &err);
+                if (r >= 0)
+                    s[r] = (double)(cuzk_now_ns() - t0) / 1e6;
+            }
+            snprintf(name, sizeof name, "compute_h_2p%u_ms", L);
+            if (!rc)
+                bench_report_add(&rep, name, "ms", s, runs);
+        }
+        cuzk_gpu_domain_free(d);
+    }
+    cuzk_gpu_free(ctx, a);
+    cuzk_gpu_ctx_free(ctx);
+    cuzk_pool_destroy(pool);
+    if (rc) {
+        fprintf(stderr, "gpu-ntt: %s\n", err.msg);
+        return 1;
+    }
+    if (o.json)
+        write_json(&rep, info.name, stdout);
+    else
+        bench_report_print_table(&rep, stdout);
+    if (o.out) {
+        FILE *f = fopen(o.out, "w");
+        if (!f || write_json(&rep, info.name, f)) {
+            fprintf(stderr, "gpu-ntt: cannot write %s\n", o.out);
+            rc = 1;
+        }
+        if (f)
+            fclose(f);
+    }
+    return rc ? 1 : 0;
+}

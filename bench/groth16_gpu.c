@@ -1,0 +1,301 @@
+/* cuzk-bench groth16-gpu: the Groth16 prover on the device against the CPU
+ * prover, on the generated test circuit of 2^--log constraints (the circuit
+ * of groth16-cpu for the same size: same seed, same inputs).
+ *
+ * Setup runs on this host's CPUs. The witness is synthesized once; then the
+ * GPU prover (cuzk_prover, back end gpu) proves it --runs times after one
+ * first proof (which also uploads the G1 bases to the device: reported apart
+ * as gpu_first_prove), and the CPU prover proves it --cpu-runs times, all with
+ * the same fixed r and s. Every proof must be byte-identical to the first CPU
+ * proof and verify; a difference is a failure (exit 1). Per-phase figures are
+ * the prover's own timings (cuzk_prove_timings): H (upload + NTTs), each MSM,
+ * B_G2 (on its own CPU thread beside the device work), total. --cpu-ref-ms
+ * adds the ratio of a CPU prove time measured elsewhere (the 2-core
+ * development machine) to the GPU prove here. */
+#include "bench_commands.h"
+#include "bench_util.h"
+#include "cuzk/gpu.h"
+#include "cuzk/groth16.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SEED_BASE 0x6c7a67ull /* groth16-cpu's circuit seeds: SEED_BASE + log */
+
+typedef struct {
+    unsigned log, threads;
+    int runs, cpu_runs;
+    uint32_t inputs;
+    double cpu_ref_ms;
+    bool json;
+    const char *out;
+} opts;
+
+static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
+
+static void usage(void)
+{
+    fprintf(stderr,
+            "usage: cuzk-bench groth16-gpu [--log 24] [--runs 3] [--cpu-runs 1] [--inputs 8] [--threads N]\n"
+            "                              [--cpu-ref-ms MS] [--json] [--out FILE]\n"
+            "  --log L        circuit of 2^L constraints (10..26)\n"
+            "  --runs N       GPU proofs timed after the first one (1..%d)\n"
+            "  --cpu-runs N   CPU proofs on this host, the reference bytes (0..%d; 0 skips the CPU and the\n"
+            "                 byte check: GPU proofs are then only verified and compared with each other)\n"
+            "  --cpu-ref-ms   a CPU prove time measured elsewhere, for the ratio cpu_ref / gpu\n",
+            BENCH_MAX_RUNS, BENCH_MAX_RUNS);
+}
+
+static int parse(opts *o, int argc, char **argv)
+{
+    *o = (opts){ .log = 24, .runs = 3, .cpu_runs = 1, .inputs = 8 };
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        if (!strcmp(a, "--json")) {
+            o->json = true;
+            continue;
+        }
+        if (!v) {
+            fprintf(stderr, "groth16-gpu: %s needs a value (or is unknown)\n", a);
+            return -1;
+        }
+        i++;
+        long x = strtol(v, &end, 10);
+        bool num = end && *end == 0 && end != v;
+        if (!strcmp(a, "--log") && num && x >= 10 && x <= 26)
+            o->log = (unsigned)x;
+        else if (!strcmp(a, "--runs") && num && x >= 1 && x <= BENCH_MAX_RUNS)
+            o->runs = (int)x;
+        else if (!strcmp(a, "--cpu-runs") && num && x >= 0 && x <= BENCH_MAX_RUNS)
+            o->cpu_runs = (int)x;
+        else if (!strcmp(a, "--inputs") && num && x >= 1 && x <= 1000)
+            o->inputs = (uint32_t)x;
+        else if (!strcmp(a, "--threads") && num && x >= 0 && x <= 1024)
+            o->threads = (unsigned)x;
+        else if (!strcmp(a, "--cpu-ref-ms") && (o->cpu_ref_ms = strtod(v, &end)) > 0 && *end == 0)
+            ;
+        else if (!strcmp(a, "--out"))
+            o->out = v;
+        else {
+            fprintf(stderr, "groth16-gpu: bad option %s %s\n", a, v);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* bench_report_write_json names the device "cpu"; this record names the GPU. */
+static int write_json(const bench_report *rep, const char *device, FILE *f)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return -1;
+    int rc = bench_report_write_json(rep, m);
+    fclose(m);
+    if (rc == 0) {
+        const char *key = "\"device\": \"cpu\"";
+        char *at = strstr(buf, key);
+        if (at) {
+            fwrite(buf, 1, (size_t)(at - buf), f);
+            fprintf(f, "\"device\": \"%s\"", device);
+            fputs(at + strlen(key), f);
+        } else {
+            fputs(buf, f);
+        }
+        fflush(f);
+        rc = ferror(f) ? -1 : 0;
+    }
+    free(buf);
+    return rc;
+}
+
+static const char *const phase_names[8] = { "h", "msm_h", "msm_l", "msm_a", "msm_b_g1", "msm_b_g2", "prove", NULL };
+
+static void phases(const cuzk_prove_timings *t, double v[7])
+{
+    v[0] = t->fft_ms;
+    v[1] = t->msm_h_ms;
+    v[2] = t->msm_l_ms;
+    v[3] = t->msm_a_ms;
+    v[4] = t->msm_b_g1_ms;
+    v[5] = t->msm_b_g2_ms;
+    v[6] = t->total_ms;
+}
+
+static void add_phases(bench_report *rep, const char *prefix, double s[7][BENCH_MAX_RUNS], int runs)
+{
+    char name[48];
+    for (int k = 0; phase_names[k]; k++) {
+        snprintf(name, sizeof name, "%s_%s", prefix, phase_names[k]);
+        bench_report_add(rep, name, "ms", s[k], runs);
+    }
+}
+
+/* One proof, checked: same bytes as ref (when ref is set; else it becomes
+ * ref), and valid. */
+static int prove_checked(cuzk_prover *pr, cuzk_params *params, const cuzk_witness *w, const cuzk_fr *r,
+                         const cuzk_fr *s, cuzk_pool *pool, const cuzk_pvk *pvk, uint8_t ref[CUZK_PROOF_BYTES],
+                         bool *have_ref, cuzk_prove_timings *tm, cuzk_err *err)
+{
+    cuzk_proof proof;
+    uint8_t bytes[CUZK_PROOF_BYTES];
+    int rc = cuzk_prover_prove(pr, params, w, r, s, pool, &proof, tm, err);
+    if (rc)
+        return rc;
+    uint64_t t0 = cuzk_now_ns();
+    if ((rc = cuzk_groth16_verify(pvk, &proof, w->input + 1, w->num_inputs - 1, err)))
+        return rc;
+    cuzk_log("groth16-gpu: %s proof verifies (%.1f ms)", cuzk_prover_backend(pr), ms_since(t0));
+    cuzk_proof_serialize(bytes, &proof);
+    if (!*have_ref) {
+        memcpy(ref, bytes, sizeof bytes);
+        *have_ref = true;
+    } else if (memcmp(ref, bytes, sizeof bytes)) {
+        return cuzk_err_set(err, CUZK_ERR_PROOF_INVALID, "the %s proof differs from the first proof (same r, s)",
+                            cuzk_prover_backend(pr));
+    }
+    return 0;
+}
+
+int cuzk_bench_groth16_gpu_main(int argc, char **argv)
+{
+    opts o;
+    if (parse(&o, argc, argv)) {
+        usage();
+        return 2;
+    }
+    cuzk_err err = { 0 };
+    cuzk_gpu_device_info info;
+    if (cuzk_gpu_device_info_get(0, &info, &err)) {
+        fprintf(stderr, "groth16-gpu: no device: %s\n", err.msg);
+        return 1;
+    }
+    bench_report rep;
+    bench_report_init(&rep, "groth16_gpu", argc, argv);
+    cuzk_pool *pool = cuzk_pool_create(o.threads);
+    rep.threads = (int)cuzk_pool_threads(pool);
+    cuzk_params *params = NULL;
+    cuzk_pvk *pvk = NULL;
+    cuzk_cs *cs = NULL;
+    cuzk_prover *gpu = NULL, *cpu = NULL;
+    cuzk_witness w;
+    uint8_t ref[CUZK_PROOF_BYTES];
+    bool have_ref = false;
+    int rc;
+
+    /* the circuit, its parameters (CPU), the witness */
+    cuzk_test_circuit tc;
+    cuzk_circuit circuit;
+    cuzk_test_circuit_init(&tc, &circuit, (uint64_t)1 << o.log, o.inputs, SEED_BASE + o.log);
+    cuzk_toxic toxic;
+    cuzk_toxic_from_seed(&toxic, SEED_BASE + o.log);
+    cuzk_log("groth16-gpu: %s; 2^%u constraints, %u inputs; setup on %d threads", info.name, o.log, o.inputs,
+             rep.threads);
+    uint64_t t0 = cuzk_now_ns();
+    if ((rc = cuzk_groth16_setup(&circuit, &toxic, pool, &params, &err)))
+        goto out;
+    double setup_ms = ms_since(t0);
+    bench_report_add(&rep, "setup", "ms", &setup_ms, 1);
+    t0 = cuzk_now_ns();
+    if (!(cs = cuzk_cs_prover_new(cuzk_params_count(params, CUZK_PARAMS_H) + 1,
+                                  cuzk_params_count(params, CUZK_PARAMS_L)))) {
+        rc = cuzk_err_set(&err, CUZK_ERR_OUT_OF_MEMORY, "no memory for the witness");
+        goto out;
+    }
+    if ((rc = cuzk_circuit_synthesize(&circuit, cs, &err)))
+        goto out;
+    if (cuzk_cs_prover_witness(cs, &w)) {
+        rc = cuzk_err_set(&err, CUZK_ERR_INVALID_ARGUMENT, "synthesis left no witness");
+        goto out;
+    }
+    double synth_ms = ms_since(t0);
+    bench_report_add(&rep, "synthesis", "ms", &synth_ms, 1);
+    if ((rc = cuzk_pvk_prepare(cuzk_params_vk(params), &pvk, &err)))
+        goto out;
+
+    cuzk_fr r, s;
+    cuzk_fr_from_u64(&r, 0x1234567890abcdefull);
+    cuzk_fr_from_u64(&s, 0x0fedcba987654321ull);
+    cuzk_prove_timings tm;
+    double v[7], sg[7][BENCH_MAX_RUNS], sc[7][BENCH_MAX_RUNS];
+
+    /* CPU first: its proof is the reference */
+    if (o.cpu_runs > 0) {
+        if ((rc = cuzk_prover_create(&cpu, CUZK_BACKEND_CPU, 0, &err)))
+            goto out;
+        for (int i = 0; i < o.cpu_runs; i++) {
+            cuzk_log("groth16-gpu: CPU prove %d/%d", i + 1, o.cpu_runs);
+            if ((rc = prove_checked(cpu, params, &w, &r, &s, pool, pvk, ref, &have_ref, &tm, &err)))
+                goto out;
+            phases(&tm, v);
+            for (int k = 0; k < 7; k++)
+                sc[k][i] = v[k];
+        }
+        cuzk_prover_free(cpu);
+        cpu = NULL;
+    }
+
+    /* GPU: a first proof (bases go to the device), then the timed ones */
+    t0 = cuzk_now_ns();
+    if ((rc = cuzk_prover_create(&gpu, CUZK_BACKEND_GPU, 0, &err)))
+        goto out;
+    double ctx_ms = ms_since(t0);
+    bench_report_add(&rep, "gpu_context", "ms", &ctx_ms, 1);
+    cuzk_log("groth16-gpu: GPU first prove (uploads the bases)");
+    if ((rc = prove_checked(gpu, params, &w, &r, &s, pool, pvk, ref, &have_ref, &tm, &err)))
+        goto out;
+    bench_report_add(&rep, "gpu_first_prove", "ms", &tm.total_ms, 1);
+    for (int i = 0; i < o.runs; i++) {
+        cuzk_log("groth16-gpu: GPU prove %d/%d", i + 1, o.runs);
+        if ((rc = prove_checked(gpu, params, &w, &r, &s, pool, pvk, ref, &have_ref, &tm, &err)))
+            goto out;
+        phases(&tm, v);
+        for (int k = 0; k < 7; k++)
+            sg[k][i] = v[k];
+    }
+    add_phases(&rep, "gpu", sg, o.runs);
+    const double gpu_ms = rep.figures[rep.n_figures - 1].median;
+    if (o.cpu_runs > 0) {
+        add_phases(&rep, "cpu", sc, o.cpu_runs);
+        double ratio = rep.figures[rep.n_figures - 1].median / gpu_ms;
+        bench_report_add(&rep, "ratio_cpu_same_host", "x", &ratio, 1);
+    }
+    if (o.cpu_ref_ms > 0) {
+        double ratio = o.cpu_ref_ms / gpu_ms;
+        bench_report_add(&rep, "cpu_ref_prove", "ms", &o.cpu_ref_ms, 1);
+        bench_report_add(&rep, "ratio_cpu_ref", "x", &ratio, 1);
+    }
+    double same = have_ref && o.cpu_runs > 0 ? 1 : 0;
+    bench_report_add(&rep, "bytes_equal_cpu", "bool", &same, 1);
+    cuzk_log("groth16-gpu: all proofs verify%s", o.cpu_runs > 0 ? " and are byte-identical to the CPU proof" : "");
+
+out:
+    if (rc)
+        fprintf(stderr, "groth16-gpu: %s\n", err.msg);
+    cuzk_prover_free(gpu);
+    cuzk_prover_free(cpu);
+    cuzk_cs_free(cs);
+    cuzk_pvk_free(pvk);
+    cuzk_params_free(params);
+    cuzk_pool_destroy(pool);
+    if (rc == 0) {
+        if (o.json)
+            write_json(&rep, info.name, stdout);
+        else
+            bench_report_print_table(&rep, stdout);
+        if (o.out) {
+            FILE *f = fopen(o.out, "w");
+            if (!f || write_json(&rep, info.name, f)) {
+                fprintf(stderr, "groth16-gpu: cannot write %s\n", o.out);
+                rc = 1;
+            }
+            if (f)
+                fclose(f);
+        }
+    }
+    return rc ? 1 : 0;
+}
