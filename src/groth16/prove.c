@@ -218,20 +218,16 @@ int cuzk_groth16_prove_with(const cuzk_groth16_backend *be, cuzk_params *params,
     }
     to_scalars(st.in_sc, w->input, ni, pool);
     to_scalars(st.aux_sc, w->aux, na, pool);
+    /* B first: with g2_concurrent its MSM starts before the A scalars are gathered */
     uint64_t ka = 0, kb = 0;
-    memcpy(st.a_sc, st.in_sc, ni * sizeof(cuzk_scalar));
-    ka = ni;
     for (uint64_t i = 0; i < ni; i++)
         if (bit_set(w->b_input_density, i))
             st.b_sc[kb++] = st.in_sc[i];
-    for (uint64_t j = 0; j < na; j++) {
-        if (bit_set(w->a_aux_density, j))
-            st.a_sc[ka++] = st.aux_sc[j];
+    for (uint64_t j = 0; j < na; j++)
         if (bit_set(w->b_aux_density, j))
             st.b_sc[kb++] = st.aux_sc[j];
-    }
     /* check_shape made these equal; kept as a guard for the buffers */
-    if (ka != a_len || kb != b_len) {
+    if (kb != b_len) {
         prove_release(&st);
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "prove: density popcounts changed under us");
     }
@@ -242,6 +238,15 @@ int cuzk_groth16_prove_with(const cuzk_groth16_backend *be, cuzk_params *params,
             return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "prove: cannot start the B_G2 thread");
         }
         g2.started = true;
+    }
+    memcpy(st.a_sc, st.in_sc, ni * sizeof(cuzk_scalar));
+    ka = ni;
+    for (uint64_t j = 0; j < na; j++)
+        if (bit_set(w->a_aux_density, j))
+            st.a_sc[ka++] = st.aux_sc[j];
+    if (ka != a_len) {
+        rc = cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "prove: density popcounts changed under us");
+        goto fail;
     }
 
     /* ---- H ---- */
