@@ -14,6 +14,7 @@ int cuzk_bench_export_snarkjs_main(int argc, char **argv);
 int cuzk_bench_groth16_cpu_main(int argc, char **argv); /* bench/groth16_cpu.c */
 int cuzk_bench_info_main(int argc, char **argv); /* apps/cuzk-bench/cmd_info.c */
 int cuzk_bench_gpu_main(int argc, char **argv); /* bench/gpu.c: device NTT and MSM */
+int cuzk_bench_gpu_msm_main(int argc, char **argv); /* bench/gpu_msm.c: device G1 and G2 MSM */
 int cuzk_bench_gpu_ntt_main(int argc, char **argv); /* bench/gpu_ntt.c: device NTT */
 int cuzk_bench_groth16_gpu_main(int argc, char **argv); /* bench/groth16_gpu.c */
 int cuzk_bench_synth_main(int argc, char **argv); /* apps/cuzk-bench/cmd_synth.c */

@@ -23,6 +23,7 @@ static const command commands[] = {
     { "groth16-cpu", cuzk_bench_groth16_cpu_main, "Groth16 setup/prove/verify timings, 2^10..2^20 constraints (--snarkjs: vs snarkjs at 2^16)" },
     { "info", cuzk_bench_info_main, "circuit shape from the counting back end (--circuit porep --sector-size 32GiB [--api-version 1.1] [--json])" },
     { "gpu", cuzk_bench_gpu_main, "device NTT and G1 MSM timings, 2^20..2^27, checked against the CPU at 2^20 (--json, --runs N, --max-log L)" },
+    { "gpu-msm", cuzk_bench_gpu_msm_main, "device G1 MSM 2^20..2^27 (random, 0/1) and G2 MSM 2^20..2^24, checked against the CPU (--json, --runs N, --max-log L)" },
     { "gpu-ntt", cuzk_bench_gpu_ntt_main, "device NTT 2^20..2^27 (fft, ifft, coset, compute_h), checked against the CPU FFT (--json, --runs N)" },
     { "groth16-gpu", cuzk_bench_groth16_gpu_main, "Groth16 prove on the device vs the CPU, same r and s, byte check (--log 24 --runs 3)" },
     { "synth", cuzk_bench_synth_main, "a synthetic C1 output for any sector size, no sector data (--sector-size 32GiB --out C1.json [--seed N] [--envelope])" },

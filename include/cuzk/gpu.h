@@ -127,7 +127,12 @@ int cuzk_gpu_msm_create(cuzk_gpu_ctx *ctx, cuzk_gpu_msm **out, cuzk_err *err);
 void cuzk_gpu_msm_free(cuzk_gpu_msm *m);
 int cuzk_gpu_g1_msm(cuzk_gpu_msm *m, cuzk_g1_proj *out, const cuzk_g1_affine *d_bases,
                     const cuzk_scalar *d_scalars, size_t n, cuzk_err *err);
-/* What the last cuzk_gpu_g1_msm did: how many scalars were 1 and how many
+/* The same over G2, equal to cuzk_g2_msm: d_bases are n cuzk_g2_affine points
+ * (in G2; infinity allowed) on the device. Shares the workspace (and the
+ * statistics below) with the G1 MSM of the same cuzk_gpu_msm. */
+int cuzk_gpu_g2_msm(cuzk_gpu_msm *m, cuzk_g2_proj *out, const cuzk_g2_affine *d_bases,
+                    const cuzk_scalar *d_scalars, size_t n, cuzk_err *err);
+/* What the last cuzk_gpu_g1_msm / cuzk_gpu_g2_msm did: how many scalars were 1 and how many
  * went through Pippenger, its window width and window count, and the device
  * time of each phase (CUDA events; ms). */
 typedef enum {

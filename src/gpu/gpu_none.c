@@ -183,6 +183,17 @@ int cuzk_gpu_g1_msm(cuzk_gpu_msm *m, cuzk_g1_proj *out, const cuzk_g1_affine *d_
     return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
 }
 
+int cuzk_gpu_g2_msm(cuzk_gpu_msm *m, cuzk_g2_proj *out, const cuzk_g2_affine *d_bases,
+                    const cuzk_scalar *d_scalars, size_t n, cuzk_err *err)
+{
+    (void)m;
+    (void)out;
+    (void)d_bases;
+    (void)d_scalars;
+    (void)n;
+    return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
+}
+
 void cuzk_gpu_msm_last_stats(const cuzk_gpu_msm *m, cuzk_gpu_msm_stats *st)
 {
     (void)m;

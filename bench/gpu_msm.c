@@ -1,0 +1,388 @@
+/* cuzk-bench gpu-msm: the device G1 and G2 MSMs on data resident on the GPU.
+ *
+ * Inputs are made on the device: scalars from a seeded hash of the index
+ * (cuzk_gpu_fill_scalars: uniform 255-bit values, or 0/1 at 50%), bases by
+ * repeating 2^20 distinct G1 points (2^16 distinct G2 points) made on the
+ * host as P + iQ, up to the largest size. A repeated base changes nothing for
+ * the timing: each (point, window) pair is still one bucket addition at a
+ * random bucket. Before timing, the device results are checked against the
+ * CPU's cuzk_g1_msm (2^16 random and 0/1 scalars) and cuzk_g2_msm (2^14
+ * random scalars) in the same run. Each figure is the wall-clock time of one
+ * call (which waits for its result) after one warm-up call at that size; no
+ * precomputed bases: the plain MSM. The workspace is allocated by the warm-up
+ * call and reused (no first-touch cost in the timed runs). */
+#include "bench_commands.h"
+#include "bench_util.h"
+#include "cuzk/ec.h"
+#include "cuzk/gpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define G1_DISTINCT_LOG 20
+#define G2_DISTINCT_LOG 16
+
+typedef struct {
+    int runs;
+    unsigned min_log, max_log, g2_max_log;
+    bool json;
+    const char *out_path;
+} msm_opts;
+
+typedef struct {
+    cuzk_gpu_ctx *ctx;
+    cuzk_gpu_msm *msm;
+    cuzk_pool *pool;
+    bench_report rep;
+    cuzk_err err;
+    int failed;
+} msm_env;
+
+static void usage(void)
+{
+    fprintf(stderr,
+            "usage: cuzk-bench gpu-msm [--runs N] [--max-log L] [--min-log L] [--g2-max-log L] [--json] [--out FILE]\n"
+            "  --runs N        runs per figure (default 5; sizes from 2^26 use at most 3)\n"
+            "  --max-log L     largest G1 size 2^L, 20..27 (default 27)\n"
+            "  --min-log L     smallest G1 size 2^L, 16..max (default 20)\n"
+            "  --g2-max-log L  largest G2 size 2^L, 0 (no G2) or 16..25 (default 24)\n"
+            "  --json          print the JSON record on stdout instead of the table\n"
+            "  --out FILE      also write the JSON record to FILE\n");
+}
+
+static int parse_opts(msm_opts *o, int argc, char **argv)
+{
+    *o = (msm_opts){ .runs = 5, .min_log = 20, .max_log = 27, .g2_max_log = 24 };
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int v = 0;
+        if (!strcmp(a, "--json")) {
+            o->json = true;
+            continue;
+        }
+        if (!strcmp(a, "--out") && i + 1 < argc) {
+            o->out_path = argv[++i];
+            continue;
+        }
+        if (i + 1 >= argc || (strcmp(a, "--runs") && strcmp(a, "--max-log") && strcmp(a, "--min-log") &&
+                              strcmp(a, "--g2-max-log"))) {
+            fprintf(stderr, "gpu-msm: unknown option '%s'\n", a);
+            usage();
+            return -1;
+        }
+        v = atoi(argv[++i]);
+        if (!strcmp(a, "--runs")) {
+            if (v < 1 || v > BENCH_MAX_RUNS) {
+                fprintf(stderr, "gpu-msm: --runs must be 1..%d\n", BENCH_MAX_RUNS);
+                return -1;
+            }
+            o->runs = v;
+        } else if (!strcmp(a, "--max-log")) {
+            if (v < 20 || v > 27) {
+                fprintf(stderr, "gpu-msm: --max-log must be 20..27\n");
+                return -1;
+            }
+            o->max_log = (unsigned)v;
+        } else if (!strcmp(a, "--min-log")) {
+            if (v < 16 || v > 27) {
+                fprintf(stderr, "gpu-msm: --min-log must be 16..27\n");
+                return -1;
+            }
+            o->min_log = (unsigned)v;
+        } else {
+            if (v != 0 && (v < 16 || v > 25)) {
+                fprintf(stderr, "gpu-msm: --g2-max-log must be 0 or 16..25\n");
+                return -1;
+            }
+            o->g2_max_log = (unsigned)v;
+        }
+    }
+    if (o->min_log > o->max_log) {
+        fprintf(stderr, "gpu-msm: --min-log is above --max-log\n");
+        return -1;
+    }
+    return 0;
+}
+
+static bool ok(msm_env *e, int rc, const char *what)
+{
+    if (rc == 0)
+        return true;
+    fprintf(stderr, "gpu-msm: %s: %s\n", what, e->err.msg);
+    e->failed = 1;
+    return false;
+}
+
+static const cuzk_scalar START = { { 0x1234567890abcdefull, 0x0fedcba987654321ull, 0x1111222233334444ull,
+                                     0x0555666677778888ull } };
+
+/* n distinct points P + i Q of G1 / G2 (P, Q fixed multiples of the generator). */
+static void *g1_points(size_t n)
+{
+    cuzk_g1_affine *out = cuzk_alloc_array(n, sizeof *out), g;
+    cuzk_g1_proj *tmp = cuzk_alloc_array(n, sizeof *tmp), acc, step;
+    cuzk_scalar k = START;
+    if (out && tmp) {
+        cuzk_g1_generator(&g);
+        cuzk_g1_mul_affine(&acc, &g, &k);
+        k.l[0] ^= 0xffff;
+        cuzk_g1_mul_affine(&step, &g, &k);
+        for (size_t i = 0; i < n; i++) {
+            tmp[i] = acc;
+            cuzk_g1_proj_add(&acc, &acc, &step);
+        }
+        cuzk_g1_proj_batch_to_affine(out, tmp, n);
+    } else {
+        cuzk_free(out);
+        out = NULL;
+    }
+    cuzk_free(tmp);
+    return out;
+}
+
+static void *g2_points(size_t n)
+{
+    cuzk_g2_affine *out = cuzk_alloc_array(n, sizeof *out), g;
+    cuzk_g2_proj *tmp = cuzk_alloc_array(n, sizeof *tmp), acc, step;
+    cuzk_scalar k = START;
+    if (out && tmp) {
+        cuzk_g2_generator(&g);
+        cuzk_g2_mul_affine(&acc, &g, &k);
+        k.l[0] ^= 0xffff;
+        cuzk_g2_mul_affine(&step, &g, &k);
+        for (size_t i = 0; i < n; i++) {
+            tmp[i] = acc;
+            cuzk_g2_proj_add(&acc, &acc, &step);
+        }
+        cuzk_g2_proj_batch_to_affine(out, tmp, n);
+    } else {
+        cuzk_free(out);
+        out = NULL;
+    }
+    cuzk_free(tmp);
+    return out;
+}
+
+/* One MSM of the first n bases/scalars on the device (g2: G2), waiting for it. */
+static int run_msm(msm_env *e, bool g2, const void *d_bases, const cuzk_scalar *d_scalars, size_t n,
+                   cuzk_g1_proj *r1, cuzk_g2_proj *r2)
+{
+    if (g2)
+        return cuzk_gpu_g2_msm(e->msm, r2, d_bases, d_scalars, n, &e->err);
+    return cuzk_gpu_g1_msm(e->msm, r1, d_bases, d_scalars, n, &e->err);
+}
+
+/* The device MSM of the first n bases/scalars against the CPU's. */
+static bool check(msm_env *e, bool g2, const void *h_bases, const void *d_bases, const cuzk_scalar *d_scalars,
+                  size_t n, const char *what)
+{
+    cuzk_scalar *h = cuzk_alloc_array(n, sizeof *h);
+    cuzk_g1_proj g1_got, g1_want;
+    cuzk_g2_proj g2_got, g2_want;
+    bool same = false;
+    if (h && ok(e, cuzk_gpu_download(e->ctx, h, d_scalars, n * sizeof *h, &e->err), "download scalars") &&
+        ok(e, run_msm(e, g2, d_bases, d_scalars, n, &g1_got, &g2_got), what)) {
+        uint64_t t0 = cuzk_now_ns();
+        if (g2) {
+            cuzk_g2_msm(&g2_want, h_bases, h, n, e->pool);
+            same = cuzk_g2_proj_eq(&g2_want, &g2_got);
+        } else {
+            cuzk_g1_msm(&g1_want, h_bases, h, n, e->pool);
+            same = cuzk_g1_proj_eq(&g1_want, &g1_got);
+        }
+        cuzk_log("gpu-msm: %s, n = %zu: device %s the CPU (CPU MSM %.0f ms)", what, n,
+                 same ? "EQUALS" : "DIFFERS FROM", (double)(cuzk_now_ns() - t0) / 1e6);
+    }
+    if (!same)
+        e->failed = 1;
+    cuzk_free(h);
+    return same;
+}
+
+/* Times runs calls at size n after a warm-up; the median goes to *median. */
+static int time_msm(msm_env *e, const char *name, int runs, bool g2, const void *d_bases,
+                    const cuzk_scalar *d_scalars, size_t n, double *median)
+{
+    double s[BENCH_MAX_RUNS];
+    cuzk_g1_proj r1;
+    cuzk_g2_proj r2;
+    for (int i = -1; i < runs; i++) {
+        uint64_t t0 = cuzk_now_ns();
+        if (!ok(e, run_msm(e, g2, d_bases, d_scalars, n, &r1, &r2), name))
+            return -1;
+        if (i >= 0)
+            s[i] = (double)(cuzk_now_ns() - t0) / 1e6;
+    }
+    cuzk_gpu_msm_stats st;
+    cuzk_gpu_msm_last_stats(e->msm, &st);
+    cuzk_log("gpu-msm: %s: ones %zu, Pippenger %zu, c = %u, %u windows; device ms: classify %.1f, ones %.1f, "
+             "digits %.1f, sort %.1f, accumulate %.1f, reduce %.1f",
+             name, st.ones, st.others, st.c, st.windows, st.phase_ms[CUZK_GPU_MSM_CLASSIFY],
+             st.phase_ms[CUZK_GPU_MSM_ONES], st.phase_ms[CUZK_GPU_MSM_DIGITS], st.phase_ms[CUZK_GPU_MSM_SORT],
+             st.phase_ms[CUZK_GPU_MSM_ACCUMULATE], st.phase_ms[CUZK_GPU_MSM_REDUCE]);
+    bench_figure *f = bench_report_add(&e->rep, name, "ms", s, runs);
+    if (median)
+        *median = f ? f->median : 0;
+    return 0;
+}
+
+/* Distinct host points, uploaded and repeated up to n_max on the device. */
+static void *bases_on_device(msm_env *e, bool g2, unsigned distinct_log, size_t n_max, void **h_out)
+{
+    const size_t n0 = (size_t)1 << distinct_log, sz = g2 ? sizeof(cuzk_g2_affine) : sizeof(cuzk_g1_affine);
+    uint64_t t0 = cuzk_now_ns();
+    void *h = g2 ? g2_points(n0) : g1_points(n0), *d_src = NULL, *d = NULL;
+    *h_out = h;
+    if (!h) {
+        fprintf(stderr, "gpu-msm: out of host memory for the bases\n");
+        e->failed = 1;
+        return NULL;
+    }
+    cuzk_log("gpu-msm: %zu distinct %s points in %.1f s", n0, g2 ? "G2" : "G1", (double)(cuzk_now_ns() - t0) / 1e9);
+    if (!ok(e, cuzk_gpu_alloc(e->ctx, &d_src, n0 * sz, &e->err), "alloc") ||
+        !ok(e, cuzk_gpu_alloc(e->ctx, &d, n_max * sz, &e->err), "alloc bases") ||
+        !ok(e, cuzk_gpu_upload(e->ctx, d_src, h, n0 * sz, &e->err), "upload bases") ||
+        !ok(e, cuzk_gpu_tile(e->ctx, d, n_max, d_src, n0, sz, &e->err), "tile bases") ||
+        !ok(e, cuzk_gpu_sync(e->ctx, &e->err), "tile bases")) {
+        cuzk_gpu_free(e->ctx, d);
+        d = NULL;
+    }
+    cuzk_gpu_free(e->ctx, d_src);
+    return d;
+}
+
+static void bench_g1(msm_env *e, const msm_opts *o)
+{
+    const size_t n_max = (size_t)1 << o->max_log, n_check = (size_t)1 << 16;
+    void *h_bases = NULL, *d_bases = bases_on_device(e, false, G1_DISTINCT_LOG, n_max, &h_bases);
+    cuzk_scalar *d_scalars = NULL;
+    char name[48];
+    double rnd26 = 0, bin26 = 0;
+    if (!d_bases ||
+        !ok(e, cuzk_gpu_alloc(e->ctx, (void **)&d_scalars, n_max * sizeof *d_scalars, &e->err), "alloc scalars"))
+        goto out;
+    if (!ok(e, cuzk_gpu_fill_scalars(e->ctx, d_scalars, n_check, 0xc0ffee, 1, &e->err), "fill 0/1") ||
+        !check(e, false, h_bases, d_bases, d_scalars, n_check, "G1 0/1 MSM") ||
+        !ok(e, cuzk_gpu_fill_scalars(e->ctx, d_scalars, n_max, 0x5ca1ab1e, 0, &e->err), "fill scalars") ||
+        !check(e, false, h_bases, d_bases, d_scalars, n_check, "G1 random MSM"))
+        goto out;
+    for (unsigned L = o->min_log; L <= o->max_log; L++) {
+        int runs = L >= 26 && o->runs > 3 ? 3 : o->runs;
+        snprintf(name, sizeof name, "g1_msm_2p%u_ms", L);
+        if (time_msm(e, name, runs, false, d_bases, d_scalars, (size_t)1 << L, L == 26 ? &rnd26 : NULL) != 0)
+            goto out;
+    }
+    if (o->max_log >= 26) {
+        const size_t n26 = (size_t)1 << 26;
+        if (!ok(e, cuzk_gpu_fill_scalars(e->ctx, d_scalars, n26, 0xb17, 1, &e->err), "fill 0/1") ||
+            time_msm(e, "g1_msm01_2p26_ms", o->runs > 3 ? 3 : o->runs, false, d_bases, d_scalars, n26, &bin26) != 0)
+            goto out;
+        if (rnd26 > 0 && bin26 > 0) {
+            double ratio = rnd26 / bin26;
+            bench_report_add(&e->rep, "g1_msm01_speedup_2p26", "x", &ratio, 1);
+        }
+    }
+out:
+    cuzk_gpu_free(e->ctx, d_bases);
+    cuzk_gpu_free(e->ctx, d_scalars);
+    cuzk_free(h_bases);
+}
+
+static void bench_g2(msm_env *e, const msm_opts *o)
+{
+    const size_t n_max = (size_t)1 << o->g2_max_log, n_check = (size_t)1 << 14;
+    void *h_bases = NULL, *d_bases = bases_on_device(e, true, G2_DISTINCT_LOG, n_max, &h_bases);
+    cuzk_scalar *d_scalars = NULL;
+    char name[48];
+    if (!d_bases ||
+        !ok(e, cuzk_gpu_alloc(e->ctx, (void **)&d_scalars, n_max * sizeof *d_scalars, &e->err), "alloc scalars") ||
+        !ok(e, cuzk_gpu_fill_scalars(e->ctx, d_scalars, n_max, 0x6262, 0, &e->err), "fill scalars") ||
+        !check(e, true, h_bases, d_bases, d_scalars, n_check, "G2 random MSM"))
+        goto out;
+    for (unsigned L = 20; L <= o->g2_max_log; L += 2) {
+        snprintf(name, sizeof name, "g2_msm_2p%u_ms", L);
+        if (time_msm(e, name, o->runs > 3 ? 3 : o->runs, true, d_bases, d_scalars, (size_t)1 << L, NULL) != 0)
+            goto out;
+    }
+out:
+    cuzk_gpu_free(e->ctx, d_bases);
+    cuzk_gpu_free(e->ctx, d_scalars);
+    cuzk_free(h_bases);
+}
+
+/* bench_report_write_json names the device "cpu"; this record names the GPU. */
+static int write_json(const bench_report *rep, const char *device, FILE *f)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return -1;
+    int rc = bench_report_write_json(rep, m);
+    fclose(m);
+    if (rc == 0) {
+        const char *key = "\"device\": \"cpu\"";
+        char *at = strstr(buf, key);
+        if (at) {
+            fwrite(buf, 1, (size_t)(at - buf), f);
+            fprintf(f, "\"device\": \"%s\"", device);
+            fputs(at + strlen(key), f);
+        } else {
+            fputs(buf, f);
+        }
+        fflush(f);
+        rc = ferror(f) ? -1 : 0;
+    }
+    free(buf);
+    return rc;
+}
+
+int cuzk_bench_gpu_msm_main(int argc, char **argv)
+{
+    msm_opts o;
+    if (parse_opts(&o, argc, argv) != 0)
+        return 2;
+    if (!cuzk_gpu_built()) {
+        fprintf(stderr, "gpu-msm: no CUDA in this build\n");
+        return 1;
+    }
+    msm_env e = { 0 };
+    cuzk_gpu_device_info info;
+    if (!ok(&e, cuzk_gpu_device_info_get(0, &info, &e.err), "device 0") ||
+        !ok(&e, cuzk_gpu_ctx_create(&e.ctx, 0, &e.err), "context"))
+        return 1;
+    if (!ok(&e, cuzk_gpu_msm_create(e.ctx, &e.msm, &e.err), "msm")) {
+        cuzk_gpu_ctx_free(e.ctx);
+        return 1;
+    }
+    e.pool = cuzk_pool_create(0);
+    bench_report_init(&e.rep, "gpu-msm", argc, argv);
+    e.rep.threads = (int)cuzk_pool_threads(e.pool);
+    cuzk_log("gpu-msm: %s, %d SMs, %.1f GiB, %d runs per figure, G1 2^%u..2^%u, G2 up to 2^%u", info.name,
+             info.sm_count, (double)info.total_mem / (1 << 30), o.runs, o.min_log, o.max_log, o.g2_max_log);
+    bench_g1(&e, &o);
+    /* the G1 workspace goes before the G2 one grows */
+    cuzk_gpu_msm_free(e.msm);
+    e.msm = NULL;
+    if (!e.failed && o.g2_max_log && ok(&e, cuzk_gpu_msm_create(e.ctx, &e.msm, &e.err), "msm"))
+        bench_g2(&e, &o);
+    cuzk_gpu_msm_free(e.msm);
+    cuzk_pool_destroy(e.pool);
+    cuzk_gpu_ctx_free(e.ctx);
+    int rc = e.failed;
+    if (o.json)
+        write_json(&e.rep, info.name, stdout);
+    else
+        bench_report_print_table(&e.rep, stdout);
+    if (o.out_path) {
+        FILE *f = fopen(o.out_path, "w");
+        if (!f || write_json(&e.rep, info.name, f) != 0) {
+            fprintf(stderr, "gpu-msm: cannot write %s\n", o.out_path);
+            rc = 1;
+        }
+        if (f)
+            fclose(f);
+    }
+    return rc;
+}
