@@ -30,4 +30,5 @@ for chk in "" --no-check; do
     echo "FAIL: the proof verified against another seed's challenges ($chk)"; exit 1
   fi
 done
+rm -f "$W/p.params" # GBs; kept only when a step failed
 echo "porep_synth_e2e $SIZE: OK"
