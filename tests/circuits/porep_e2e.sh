@@ -10,7 +10,8 @@
 # seal-regression record verifies through verify --regression, and the 124
 # real 2 KiB records parse and give well-formed public inputs (under our key
 # they are INVALID, as they must be: they were made with Filecoin's).
-# One parameter file serves every case.
+# A synthetic 2 KiB C1 output (cuzk-bench synth) is proved and verified with
+# the same parameters. One parameter file serves every case.
 #
 #   porep_e2e.sh CUZK_BENCH WORK_DIR GOLDEN_DIR
 #
@@ -21,7 +22,7 @@ set -uo pipefail
 bench=$1 work=$2 golden=${3:-}
 mkdir -p "$work"
 cd "$work" || exit 1
-rm -f job.json c1.json p.params p.vk p.proof t_*.json t_*.proof rec.json *.out *.err
+rm -f job.json c1.json s_job.json p.params p.vk p.proof s.proof t_*.json t_*.proof rec.json *.out *.err
 
 fails=0 checks=0
 t_start=$SECONDS
@@ -72,6 +73,13 @@ expect_ok verify "$bench" verify --c1 job.json --params p.params --proof p.proof
 expect_ok verify_bare "$bench" verify --c1 c1.json --sector-id 7 --vk p.vk --proof p.proof
 expect_ok verify_record "$bench" verify --c1 job.json --vk p.vk --proof p.proof --record-out rec.json
 expect_ok regression_ours "$bench" verify --regression rec.json --vk p.vk
+
+# ---- a synthetic 2 KiB C1 output (cuzk-bench synth), proved with the same parameters --
+expect_ok synth "$bench" synth --sector-size 2KiB --seed 5 --miner-id 1000 --sector-id 9 --envelope --out s_job.json
+expect_ok synth_check "$bench" check --c1 s_job.json
+expect_ok synth_prove "$bench" prove --c1 s_job.json --params p.params --out s.proof
+expect_ok synth_verify "$bench" verify --c1 s_job.json --vk p.vk --proof s.proof
+expect_reject synth_proof_other_sector 'proof INVALID' "$bench" verify --c1 job.json --vk p.vk --proof s.proof
 
 # ---- C1 outputs that describe no valid seal: refused before proving --------------
 tamper t_label.json '"labeling_proofs":\[\{"parents":\[\['
