@@ -137,6 +137,12 @@ void cuzk_g1_msm_table_free(cuzk_g1_msm_table *t);
 size_t cuzk_g1_msm_table_size(const cuzk_g1_msm_table *t);
 int cuzk_g1_msm_table_run(cuzk_g1_proj *out, const cuzk_g1_msm_table *t, const cuzk_scalar *scalars,
                           size_t n, cuzk_pool *pool, cuzk_err *err);
+/* out = the sum over the parts p < n_parts of the MSM of scalars[p][0..ns[p]) over tables[p]
+ * (the prover's H and L, both summed into C): the parts share one set of buckets and pay
+ * one reduction. Same value as the sum of cuzk_g1_msm_table_run over the parts. */
+int cuzk_g1_msm_table_run_many(cuzk_g1_proj *out, const cuzk_g1_msm_table *const *tables,
+                               const cuzk_scalar *const *scalars, const size_t *ns, size_t n_parts,
+                               cuzk_pool *pool, cuzk_err *err);
 
 #ifdef __cplusplus
 }

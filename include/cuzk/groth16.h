@@ -57,10 +57,12 @@ int cuzk_params_g2(cuzk_params *p, const cuzk_g2_affine **out, cuzk_err *err);
 void cuzk_params_free(cuzk_params *p);
 /* Precomputes what makes later CPU proofs faster, within max_bytes of extra
  * memory: the H query's MSM table (cuzk_g1_msm_table, 16 * 96 bytes per H
- * point; about 240 affine doublings per point to build, once). Nothing is
- * built when it would not fit or not pay (fewer H points than
- * CUZK_G1_MSM_TABLE_MIN_POINTS); *bytes_out (may be NULL) gets the memory now
- * held for tables. Idempotent; safe while other threads prove. */
+ * point; about 240 affine doublings per point to build, once) and, when both
+ * fit in max_bytes, the L query's (16 * 96 bytes per aux variable; the L MSM
+ * then shares H's buckets and reduction). Nothing is built when it would not
+ * fit or not pay (fewer H points than CUZK_G1_MSM_TABLE_MIN_POINTS); *bytes_out
+ * (may be NULL) gets the memory now held for tables. Idempotent (a later call
+ * with a bigger budget may add the L table); safe while other threads prove. */
 int cuzk_params_precompute(cuzk_params *p, size_t max_bytes, cuzk_pool *pool, size_t *bytes_out,
                            cuzk_err *err);
 

@@ -79,6 +79,13 @@ static void accum_batch_add(accum *a, size_t np)
     }
     f_inv(&prod, &prod);
     for (size_t i = np; i-- > 0;) {
+        if (i >= 8) {
+            /* the forward pass's fetches left L1 long ago (a batch of
+             * accumulators is ~100 KiB): fetch again, ahead of the chain */
+            const char *pf = (const char *)&a->acc[a->bk[i - 8]];
+            __builtin_prefetch(pf, 1);
+            __builtin_prefetch(pf + sizeof(MSM_AFF) - 1, 1);
+        }
         uint32_t b = a->bk[i];
         MSM_AFF *r = &a->acc[b];
         uint8_t kind = a->kind[i];

@@ -27,6 +27,7 @@ static inline void f_set_one(cuzk_fp *r) { *r = CUZK_FP_ONE; }
 #define MSM_TABLE_FREE cuzk_g1_msm_table_free
 #define MSM_TABLE_SIZE cuzk_g1_msm_table_size
 #define MSM_TABLE_RUN cuzk_g1_msm_table_run
+#define MSM_TABLE_RUN_MANY cuzk_g1_msm_table_run_many
 #define MSM_TABLE_MIN_POINTS CUZK_G1_MSM_TABLE_MIN_POINTS
 
 #include "ec/msm_table.h"

@@ -3,7 +3,7 @@
  * bucket machinery it reuses). The including file also defines
  *   MSM_TABLE                            the table's struct name
  *   MSM_TABLE_BYTES MSM_TABLE_CREATE MSM_TABLE_FREE MSM_TABLE_SIZE MSM_TABLE_RUN
- *                                        the public functions to define
+ *   MSM_TABLE_RUN_MANY                   the public functions to define
  *   MSM_TABLE_MIN_POINTS                 fewer big points: the plain MSM; and
  *                                        the least points per chunk task (each
  *                                        chunk pays a full reduction)
@@ -143,23 +143,35 @@ void MSM_TABLE_FREE(struct MSM_TABLE *tb)
 
 size_t MSM_TABLE_SIZE(const struct MSM_TABLE *tb) { return tb ? tb->n : 0; }
 
-/* ---- the MSM: every window of a chunk of points into one set of buckets ---- */
+/* ---- the MSM: every window of a chunk of points into one set of buckets ----
+ *
+ * Several MSMs over tables whose results are summed (the prover's H and L
+ * both go into C) share the buckets too: each part adds its digits to the
+ * same accumulators, and the one reduction serves them all. */
 
 typedef struct {
-    msm_ctx m;      /* m.bases = copy 0; m.win_tasks = the chunk tasks */
+    msm_ctx m;      /* m.bases = copy 0 of the part's table */
     const struct MSM_TABLE *tb;
+    cuzk_msm_plan plan;
+} table_part;
+
+typedef struct {
+    table_part *parts;
+    size_t n_parts;
+    size_t chunks;  /* tasks [0, chunks): chunk j of every part's big points */
+    xyzz *res;      /* one per task */
 } table_ctx;
 
-static void table_chunk(const table_ctx *tc, xyzz *out, size_t lo, size_t hi)
+static void table_chunk(const table_ctx *tc, xyzz *out, size_t j)
 {
-    const cuzk_msm_plan *pl = tc->m.plan;
-    const struct MSM_TABLE *tb = tc->tb;
-    const uint32_t *pts = pl->big + lo;
-    size_t m = hi - lo;
-    uint32_t nbk = cuzk_msm_buckets(pl, 0);
-    if (cuzk_msm_buckets(pl, pl->nwin - 1) > nbk)
-        nbk = cuzk_msm_buckets(pl, pl->nwin - 1);
-    size_t n_ent = m > nbk ? m : nbk;
+    const uint32_t nbk = (uint32_t)1 << (MSM_TABLE_C - 1);
+    size_t m_max = 0;
+    for (size_t p = 0; p < tc->n_parts; p++) {
+        size_t lo, hi;
+        chunk_range(tc->parts[p].plan.n_big, tc->chunks, j, &lo, &hi);
+        if (hi - lo > m_max) m_max = hi - lo;
+    }
+    size_t n_ent = m_max > nbk ? m_max : nbk;
     uint32_t group = scratch_group(n_ent);
     size_t ss = scratch_size(group);
     size_t ent_bytes = SCRATCH_ALIGN(n_ent * sizeof(uint32_t));
@@ -168,10 +180,17 @@ static void table_chunk(const table_ctx *tc, xyzz *out, size_t lo, size_t hi)
     if (!mem) {
         /* no memory: plain double-and-add per (point, window) */
         xyzz_set_inf(out);
-        for (unsigned w = 0; w < pl->nwin; w++)
-            for (size_t i = 0; i < m; i++)
-                xyzz_add_small_mul(out, &tb->pts[(size_t)w * tb->n + pts[i]],
-                                   cuzk_msm_digit(pl, &tc->m.scalars[pts[i]], w));
+        for (size_t p = 0; p < tc->n_parts; p++) {
+            const table_part *tp = &tc->parts[p];
+            size_t lo, hi;
+            chunk_range(tp->plan.n_big, tc->chunks, j, &lo, &hi);
+            for (unsigned w = 0; w < tp->plan.nwin; w++)
+                for (size_t i = lo; i < hi; i++) {
+                    uint32_t k = tp->plan.big[i];
+                    xyzz_add_small_mul(out, &tp->tb->pts[(size_t)w * tp->tb->n + k],
+                                       cuzk_msm_digit(&tp->plan, &tp->m.scalars[k], w));
+                }
+        }
         return;
     }
     scratch s;
@@ -183,16 +202,24 @@ static void table_chunk(const table_ctx *tc, xyzz *out, size_t lo, size_t hi)
     accum_carve(&a, mem + ss + ent_bytes + 2 * off_bytes, nbk, MSM_ACC_BATCH);
     xyzz rest;
     xyzz_set_inf(&rest);
-    for (unsigned w = 0; w < pl->nwin; w++) {
-        msm_ctx cw = tc->m;
-        cw.bases = tb->pts + (size_t)w * tb->n;
-        size_t stop, nq;
-        if (accum_window(&a, cw.bases, cw.scalars, pl, w, pts, m, &stop, &nq)) {
-            /* crowded buckets: the rest of this window by sorting, into the same sum */
-            xyzz r;
-            sort_entries(ent, off, cur, nbk, &cw, w, a.q0, nq, pts + stop, m - stop);
-            window_sum(&s, &r, cw.bases, ent, off, nbk);
-            xyzz_add(&rest, &r);
+    for (size_t p = 0; p < tc->n_parts; p++) {
+        const table_part *tp = &tc->parts[p];
+        const cuzk_msm_plan *pl = &tp->plan;
+        size_t lo, hi;
+        chunk_range(pl->n_big, tc->chunks, j, &lo, &hi);
+        const uint32_t *pts = pl->big + lo;
+        size_t m = hi - lo;
+        for (unsigned w = 0; m && w < pl->nwin; w++) {
+            msm_ctx cw = tp->m;
+            cw.bases = tp->tb->pts + (size_t)w * tp->tb->n;
+            size_t stop, nq;
+            if (accum_window(&a, cw.bases, cw.scalars, pl, w, pts, m, &stop, &nq)) {
+                /* crowded buckets: the rest of this window by sorting, into the same sum */
+                xyzz r;
+                sort_entries(ent, off, cur, nbk, &cw, w, a.q0, nq, pts + stop, m - stop);
+                window_sum(&s, &r, cw.bases, ent, off, nbk);
+                xyzz_add(&rest, &r);
+            }
         }
     }
     /* the accumulators: one point per filled bucket, highest first */
@@ -210,56 +237,111 @@ static void table_chunk(const table_ctx *tc, xyzz *out, size_t lo, size_t hi)
 static void table_task(void *vctx, size_t t)
 {
     const table_ctx *tc = vctx;
-    const cuzk_msm_plan *pl = tc->m.plan;
-    size_t lo, hi;
-    if (t < tc->m.win_tasks) {
-        chunk_range(pl->n_big, pl->big_chunks, t, &lo, &hi);
-        table_chunk(tc, &tc->m.res[t], lo, hi);
-    } else {
-        chunk_range(pl->n_ones, pl->one_chunks, t - tc->m.win_tasks, &lo, &hi);
-        ones_task(&tc->m, &tc->m.res[t], pl->ones + lo, hi - lo);
+    if (t < tc->chunks) {
+        table_chunk(tc, &tc->res[t], t);
+        return;
+    }
+    /* then each part's chunks of 1-scalars */
+    size_t u = t - tc->chunks;
+    for (size_t p = 0; p < tc->n_parts; p++) {
+        const table_part *tp = &tc->parts[p];
+        if (u < tp->plan.one_chunks) {
+            size_t lo, hi;
+            chunk_range(tp->plan.n_ones, tp->plan.one_chunks, u, &lo, &hi);
+            ones_task(&tp->m, &tc->res[t], tp->plan.ones + lo, hi - lo);
+            return;
+        }
+        u -= tp->plan.one_chunks;
     }
 }
 
-/* The table path proper; false when it does not apply or has no memory
- * (the caller then runs the plain MSM on copy 0). */
-static bool table_msm(xyzz *sum, const struct MSM_TABLE *tb, const cuzk_scalar *scalars, size_t n,
-                      cuzk_pool *pool)
+static bool scalars_fit(const cuzk_scalar *scalars, size_t n)
 {
     /* the shape covers scalars below 2^MSM_TABLE_BITS only */
     for (size_t i = 0; i < n; i++)
         if (scalars[i].l[3] >> (MSM_TABLE_BITS - 192))
             return false;
+    return true;
+}
+
+/* The table path proper for the parts together; false when it does not
+ * apply (too few points, scalars too wide) or has no memory: the caller
+ * then runs each part on its own. */
+static bool table_msm(xyzz *sum, const struct MSM_TABLE *const *tbs, const cuzk_scalar *const *scalars,
+                      const size_t *ns, size_t n_parts, cuzk_pool *pool)
+{
+    for (size_t p = 0; p < n_parts; p++)
+        if (!scalars_fit(scalars[p], ns[p]))
+            return false;
     unsigned threads = cuzk_pool_threads(pool);
-    cuzk_msm_plan plan;
-    if (cuzk_msm_plan_make(&plan, scalars, n, tb->pts, msm_base_is_inf, threads) != 0)
+    table_part *parts = cuzk_alloc_array(n_parts ? n_parts : 1, sizeof *parts);
+    if (!parts)
         return false;
-    /* few points: the windows' own narrow reductions cost less than one wide one */
-    if (plan.n_big < MSM_TABLE_MIN_POINTS) {
-        cuzk_msm_plan_free(&plan);
-        return false;
+    size_t made = 0, n_big = 0;
+    bool ok = true;
+    for (; made < n_parts; made++) {
+        table_part *tp = &parts[made];
+        if (cuzk_msm_plan_make(&tp->plan, scalars[made], ns[made], tbs[made]->pts, msm_base_is_inf,
+                               threads) != 0) {
+            ok = false;
+            break;
+        }
+        n_big += tp->plan.n_big;
     }
-    size_t chunks = plan.n_big / MSM_TABLE_MIN_POINTS;
+    /* few points: the windows' own narrow reductions cost less than one wide one */
+    size_t chunks = n_big / MSM_TABLE_MIN_POINTS;
     if (chunks > threads)
         chunks = threads;
-    if (chunks == 0)
-        chunks = 1;
-    cuzk_msm_plan_reshape(&plan, MSM_TABLE_BITS, tb->c, (unsigned)chunks);
-    size_t tasks = chunks + plan.one_chunks;
-    xyzz *res = cuzk_alloc_array(tasks, sizeof *res);
-    if (!res) {
-        cuzk_msm_plan_free(&plan);
-        return false;
+    xyzz *res = NULL;
+    size_t tasks = chunks;
+    if (ok && chunks > 0) {
+        for (size_t p = 0; p < n_parts; p++) {
+            cuzk_msm_plan_reshape(&parts[p].plan, MSM_TABLE_BITS, MSM_TABLE_C, (unsigned)chunks);
+            tasks += parts[p].plan.one_chunks;
+            parts[p].m = (msm_ctx){tbs[p]->pts, scalars[p], &parts[p].plan, NULL, 0};
+            parts[p].tb = tbs[p];
+        }
+        res = cuzk_alloc_array(tasks, sizeof *res);
     }
-    table_ctx tc = {{tb->pts, scalars, &plan, res, chunks}, tb};
-    cuzk_pool_run(pool, tasks, table_task, &tc);
-    /* every window already carries its weight: a plain sum, in task order */
-    xyzz_set_inf(sum);
-    for (size_t t = 0; t < tasks; t++)
-        xyzz_add(sum, &res[t]);
-    cuzk_free(res);
-    cuzk_msm_plan_free(&plan);
-    return true;
+    if (res) {
+        table_ctx tc = {parts, n_parts, chunks, res};
+        cuzk_pool_run(pool, tasks, table_task, &tc);
+        /* every window already carries its weight: a plain sum, in task order */
+        xyzz_set_inf(sum);
+        for (size_t t = 0; t < tasks; t++)
+            xyzz_add(sum, &res[t]);
+        cuzk_free(res);
+    }
+    for (size_t p = 0; p < made; p++)
+        cuzk_msm_plan_free(&parts[p].plan);
+    cuzk_free(parts);
+    return res != NULL;
+}
+
+int MSM_TABLE_RUN_MANY(MSM_PROJ *out, const struct MSM_TABLE *const *tbs, const cuzk_scalar *const *scalars,
+                       const size_t *ns, size_t n_parts, cuzk_pool *pool, cuzk_err *err)
+{
+    if (!out || (n_parts && (!tbs || !scalars || !ns)))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "msm table: NULL argument");
+    for (size_t p = 0; p < n_parts; p++) {
+        if (!tbs[p] || (ns[p] && !scalars[p]))
+            return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "msm table: NULL table or scalars in part %zu", p);
+        if (ns[p] > tbs[p]->n)
+            return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT,
+                                "msm table: part %zu has %zu scalars for a table of %zu bases", p, ns[p],
+                                tbs[p]->n);
+    }
+    xyzz sum;
+    if (table_msm(&sum, tbs, scalars, ns, n_parts, pool)) {
+        xyzz_to_proj(out, &sum);
+        return 0;
+    }
+    /* each part by the plain MSM on copy 0, summed */
+    xyzz_set_inf(&sum);
+    for (size_t p = 0; p < n_parts; p++)
+        msm_part(&sum, tbs[p]->pts, scalars[p], ns[p], pool); /* ns[p] <= CUZK_MSM_MAX_POINTS */
+    xyzz_to_proj(out, &sum);
+    return 0;
 }
 
 int MSM_TABLE_RUN(MSM_PROJ *out, const struct MSM_TABLE *tb, const cuzk_scalar *scalars, size_t n,
@@ -267,16 +349,7 @@ int MSM_TABLE_RUN(MSM_PROJ *out, const struct MSM_TABLE *tb, const cuzk_scalar *
 {
     if (!out || !tb || (n && !scalars))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "msm table: NULL argument");
-    if (n > tb->n)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT,
-                            "msm table: %zu scalars for a table of %zu bases", n, tb->n);
-    xyzz sum;
-    if (table_msm(&sum, tb, scalars, n, pool)) {
-        xyzz_to_proj(out, &sum);
-        return 0;
-    }
-    MSM_NAME(out, tb->pts, scalars, n, pool);
-    return 0;
+    return MSM_TABLE_RUN_MANY(out, &tb, &scalars, &n, 1, pool, err);
 }
 
 #endif

@@ -46,9 +46,11 @@ struct cuzk_params {
     cuzk_err decode_err[CUZK_PARAMS_NVEC];   /* a failed lazy decode, repeated to later calls */
     uint64_t decode_chunk;                   /* points per parallel decode task; 0: default */
 
-    /* The CPU prover's precomputed H table (params_tables.c); NULL unless
-     * cuzk_params_precompute built it. Immutable once set (under lock). */
+    /* The CPU prover's precomputed H and L tables (params_tables.c); NULL
+     * unless cuzk_params_precompute built them (L only beside H: its MSM
+     * shares H's buckets). Immutable once set (under lock). */
     cuzk_g1_msm_table *h_table;
+    cuzk_g1_msm_table *l_table;
 };
 
 /* Builds params that own vk (its ic included) and the five vectors (each
@@ -62,5 +64,7 @@ cuzk_params *cuzk_params_new_in_memory(cuzk_vk *vk, cuzk_g1_affine *h, uint64_t 
 
 /* The H table if cuzk_params_precompute built one, else NULL (read under the lock). */
 const cuzk_g1_msm_table *cuzk_params_h_table(cuzk_params *p);
+/* The L table, likewise; only ever set when the H table is. */
+const cuzk_g1_msm_table *cuzk_params_l_table(cuzk_params *p);
 
 #endif

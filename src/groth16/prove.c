@@ -289,19 +289,32 @@ int cuzk_groth16_prove_with(const cuzk_groth16_backend *be, cuzk_params *params,
     /* The precomputed H table (cuzk_params_precompute) is a CPU structure: a
      * device back end keeps its own resident bases. Same value either way. */
     const cuzk_g1_msm_table *h_table = be == &cuzk_groth16_backend_cpu ? cuzk_params_h_table(params) : NULL;
-    if (h_table)
+    const cuzk_g1_msm_table *l_table = h_table ? cuzk_params_l_table(params) : NULL;
+    if (l_table) {
+        /* H and L are only ever used as H + L: one MSM over both tables,
+         * one set of buckets, one reduction (l_acc stays the identity) */
+        const cuzk_g1_msm_table *tbs[2] = { h_table, l_table };
+        const cuzk_scalar *sc[2] = { h_sc, st.aux_sc };
+        size_t ns[2] = { (size_t)(m - 1), (size_t)na };
+        rc = cuzk_g1_msm_table_run_many(&h_acc, tbs, sc, ns, 2, pool, err);
+    } else if (h_table) {
         rc = cuzk_g1_msm_table_run(&h_acc, h_table, h_sc, m - 1, pool, err);
-    else
+    } else {
         rc = be->msm_g1(be->ctx, CUZK_PARAMS_H, 0, &h_acc, h_b, h_sc, m - 1, pool, err);
+    }
     if (rc)
         goto fail;
     tm.msm_h_ms = ms_since(t0);
-    cuzk_log("groth16 prove [%s]: msm h (%llu) %.1f ms", be->name, (unsigned long long)(m - 1), tm.msm_h_ms);
+    cuzk_log("groth16 prove [%s]: msm h (%llu)%s %.1f ms", be->name, (unsigned long long)(m - 1),
+             l_table ? " + l, shared buckets" : "", tm.msm_h_ms);
     t0 = cuzk_now_ns();
-    if ((rc = be->msm_g1(be->ctx, CUZK_PARAMS_L, 0, &l_acc, l_b, st.aux_sc, na, pool, err)))
+    if (l_table)
+        cuzk_g1_proj_infinity(&l_acc);
+    else if ((rc = be->msm_g1(be->ctx, CUZK_PARAMS_L, 0, &l_acc, l_b, st.aux_sc, na, pool, err)))
         goto fail;
     tm.msm_l_ms = ms_since(t0);
-    cuzk_log("groth16 prove [%s]: msm l (%llu) %.1f ms", be->name, (unsigned long long)na, tm.msm_l_ms);
+    if (!l_table)
+        cuzk_log("groth16 prove [%s]: msm l (%llu) %.1f ms", be->name, (unsigned long long)na, tm.msm_l_ms);
     t0 = cuzk_now_ns();
     if ((rc = be->msm_g1(be->ctx, CUZK_PARAMS_A, 0, &a_acc, a_b, st.a_sc, a_len, pool, err)))
         goto fail;

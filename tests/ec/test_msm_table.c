@@ -3,6 +3,7 @@
  * multiplication of G) and against the plain cuzk_g1_msm. Covers the table
  * path proper (one and two chunks, 0/1 scalars, infinity and negated bases,
  * a prefix of the table), its crowded-bucket fallback (all scalars equal),
+ * two tables summed with shared buckets (cuzk_g1_msm_table_run_many),
  * the paths that hand over to the plain MSM (few points, scalars >= 2^255),
  * an empty table and the argument errors. */
 #include <stdint.h>
@@ -137,6 +138,52 @@ int main(void)
     /* a scalar >= 2^255 is outside the table's shape: the plain MSM runs */
     k[17].l[3] |= 1ULL << 63;
     CHECK_MSG(agrees(tb, bases, logs, k, N, pool2, false), "table, a scalar >= 2^255");
+
+    /* two tables summed with shared buckets (run_many): the sum of the single runs and
+     * of the known logs; a second table over the bases from point 5000 on, a part too
+     * small for a table on its own (the parts together are big enough), 0s and 1s */
+    {
+        enum { N2 = 9000 };
+        cuzk_fr f17 = random_fr(&rng);
+        cuzk_fr_to_scalar(&k[17], &f17); /* back below r */
+        cuzk_g1_msm_table *tb2 = NULL;
+        CHECK(cuzk_g1_msm_table_create(&tb2, bases + 5000, N2, pool2, &err) == 0 && tb2);
+        cuzk_scalar *k2 = malloc(N2 * sizeof *k2);
+        CHECK(k2 != NULL);
+        for (size_t i = 0; i < N2 && k2; i++) {
+            cuzk_fr f = random_fr(&rng);
+            cuzk_fr_to_scalar(&k2[i], &f);
+            if (i % 7 == 1) { memset(&k2[i], 0, sizeof k2[i]); k2[i].l[0] = 1; }
+            if (i % 5 == 2) { memset(&k2[i], 0, sizeof k2[i]); k2[i].l[0] = cuzk_rng_u64(&rng); }
+        }
+        const cuzk_g1_msm_table *tbs[2] = {tb, tb2};
+        const cuzk_scalar *ks[2] = {k, k2};
+        size_t sizes[][2] = {{N, N2}, {N, 3000}, {4000, 5000}, {100, 50}, {0, N2}};
+        for (size_t c = 0; c < sizeof sizes / sizeof sizes[0] && k2; c++) {
+            cuzk_g1_proj got, one, two, sum, want, t;
+            CHECK(cuzk_g1_msm_table_run_many(&got, tbs, ks, sizes[c], 2, pool2, &err) == 0);
+            CHECK(cuzk_g1_msm_table_run(&one, tb, k, sizes[c][0], pool2, &err) == 0);
+            CHECK(cuzk_g1_msm_table_run(&two, tb2, k2, sizes[c][1], NULL, &err) == 0);
+            cuzk_g1_proj_add(&sum, &one, &two);
+            CHECK_MSG(cuzk_g1_proj_eq(&got, &sum), "run_many = sum of runs, case %zu", c);
+            expected(&want, k, logs, sizes[c][0]);
+            expected(&t, k2, logs + 5000, sizes[c][1]);
+            cuzk_g1_proj_add(&want, &want, &t);
+            CHECK_MSG(cuzk_g1_proj_eq(&got, &want), "run_many = known logs, case %zu", c);
+            CHECK(cuzk_g1_msm_table_run_many(&one, tbs, ks, sizes[c], 2, NULL, &err) == 0);
+            CHECK_MSG(cuzk_g1_proj_eq(&got, &one), "run_many, one thread, case %zu", c);
+        }
+        cuzk_g1_proj none;
+        CHECK(cuzk_g1_msm_table_run_many(&none, NULL, NULL, NULL, 0, pool2, &err) == 0 &&
+              cuzk_g1_proj_is_infinity(&none));
+        size_t too_many[2] = {N, N2 + 1};
+        CHECK(cuzk_g1_msm_table_run_many(&none, tbs, ks, too_many, 2, pool2, &err) == CUZK_ERR_INVALID_ARGUMENT);
+        CHECK(strstr(err.msg, "part 1") != NULL);
+        const cuzk_g1_msm_table *tbs_null[2] = {tb, NULL};
+        CHECK(cuzk_g1_msm_table_run_many(&none, tbs_null, ks, sizes[0], 2, pool2, &err) == CUZK_ERR_INVALID_ARGUMENT);
+        free(k2);
+        cuzk_g1_msm_table_free(tb2);
+    }
 
     /* errors */
     cuzk_g1_proj out;

@@ -1,4 +1,5 @@
-/* cuzk_params_precompute: the H table changes nothing a proof shows. On a
+/* cuzk_params_precompute: the H table (and the L table beside it, whose MSM
+ * shares H's buckets) changes nothing a proof shows. On a
  * 2^14 circuit (big enough for the table path to run rather than fall back)
  * proofs for fixed r, s are byte-identical with and without the table, and
  * verify; a budget below the table's size builds nothing, and so do params
@@ -41,6 +42,11 @@ int main(void)
     uint8_t b0[CUZK_PROOF_BYTES], b1[CUZK_PROOF_BYTES], b2[CUZK_PROOF_BYTES];
     CHECK(cuzk_groth16_prove_circuit(params, &circuit, &r, &s, pool, &p0, NULL, &err) == 0);
     cuzk_proof_serialize(b0, &p0);
+    cuzk_fr zero = CUZK_FR_ZERO;
+    cuzk_proof z0, z1;
+    uint8_t bz0[CUZK_PROOF_BYTES], bz1[CUZK_PROOF_BYTES];
+    CHECK(cuzk_groth16_prove_circuit(params, &circuit, &zero, &zero, pool, &z0, NULL, &err) == 0);
+    cuzk_proof_serialize(bz0, &z0);
 
     /* a budget one byte short: nothing built, nothing held */
     size_t need = cuzk_g1_msm_table_bytes((size_t)h_len), held = 1;
@@ -66,6 +72,25 @@ int main(void)
     held = 0;
     CHECK(cuzk_params_precompute(params, 0, NULL, &held, &err) == 0 && held == need);
     CHECK(cuzk_params_precompute(params, need, NULL, NULL, &err) == 0);
+
+    /* room for the L table too (H and L then share buckets): one byte short adds
+     * nothing; the full budget adds it, and the proof keeps its bytes and verifies */
+    uint64_t l_len = cuzk_params_count(params, CUZK_PARAMS_L);
+    size_t need_l = cuzk_g1_msm_table_bytes((size_t)l_len);
+    CHECK(l_len > 0 && need_l >= (size_t)l_len * 16 * sizeof(cuzk_g1_affine));
+    CHECK(cuzk_params_precompute(params, need + need_l - 1, pool, &held, &err) == 0 && held == need);
+    CHECK(cuzk_params_precompute(params, need + need_l, pool, &held, &err) == 0 && held == need + need_l);
+    cuzk_prove_timings tm;
+    CHECK(cuzk_groth16_prove_circuit(params, &circuit, &r, &s, pool, &p2, &tm, &err) == 0);
+    cuzk_proof_serialize(b2, &p2);
+    CHECK_MEM(b0, b2, sizeof b0);
+    CHECK(cuzk_groth16_verify(pvk, &p2, w.input + 1, w.num_inputs - 1, &err) == 0);
+    /* r = s = 0 (no zero knowledge): C = H + L alone, still the same bytes as without tables */
+    CHECK(cuzk_groth16_prove_circuit(params, &circuit, &zero, &zero, pool, &z1, NULL, &err) == 0);
+    cuzk_proof_serialize(bz1, &z1);
+    CHECK_MEM(bz0, bz1, sizeof bz0);
+    held = 0;
+    CHECK(cuzk_params_precompute(params, 0, NULL, &held, &err) == 0 && held == need + need_l);
     CHECK(cuzk_params_precompute(NULL, need, NULL, &held, &err) == CUZK_ERR_INVALID_ARGUMENT && held == 0);
 
     cuzk_cs_free(cs);

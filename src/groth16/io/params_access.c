@@ -165,6 +165,7 @@ void cuzk_params_free(cuzk_params *p)
         cuzk_free(p->g1[i]);
     cuzk_free(p->b_g2);
     cuzk_g1_msm_table_free(p->h_table);
+    cuzk_g1_msm_table_free(p->l_table);
     if (p->source == CUZK_PARAMS_SRC_MMAP)
         cuzk_io_unmap_file(p->map, p->map_len);
     else if (p->source == CUZK_PARAMS_SRC_BUFFER)
