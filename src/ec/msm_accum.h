@@ -35,20 +35,26 @@ typedef struct {
     uint32_t batch;
 } accum;
 
+/* The batch buffers alone (the accumulators and states may live elsewhere). */
+static size_t accum_batch_size(uint32_t batch)
+{
+    return SCRATCH_ALIGN(batch * sizeof(MSM_AFF)) + SCRATCH_ALIGN(batch * sizeof(uint32_t))
+           + SCRATCH_ALIGN(batch * sizeof(MSM_F)) + SCRATCH_ALIGN(batch)
+           + 2 * SCRATCH_ALIGN(2 * (size_t)batch * sizeof(uint32_t));
+}
+
 static size_t accum_size(uint32_t n_buckets, uint32_t batch)
 {
     size_t nb = (size_t)n_buckets + 1;
-    return SCRATCH_ALIGN(nb * sizeof(MSM_AFF)) + SCRATCH_ALIGN(nb) + SCRATCH_ALIGN(batch * sizeof(MSM_AFF))
-           + SCRATCH_ALIGN(batch * sizeof(uint32_t)) + SCRATCH_ALIGN(batch * sizeof(MSM_F))
-           + SCRATCH_ALIGN(batch) + 2 * SCRATCH_ALIGN(2 * (size_t)batch * sizeof(uint32_t));
+    return SCRATCH_ALIGN(nb * sizeof(MSM_AFF)) + SCRATCH_ALIGN(nb) + accum_batch_size(batch);
 }
 
-static void accum_carve(accum *a, unsigned char *mem, uint32_t n_buckets, uint32_t batch)
+/* Accumulators acc[0..n_buckets] and their states (set EMPTY here) owned by
+ * the caller; the batch buffers carved from mem (accum_batch_size bytes). */
+static void accum_carve_ext(accum *a, unsigned char *mem, MSM_AFF *acc, uint8_t *state, uint32_t n_buckets,
+                            uint32_t batch)
 {
-    size_t nb = (size_t)n_buckets + 1;
 #define CARVE(ptr, bytes) do { ptr = (void *)mem; mem += SCRATCH_ALIGN(bytes); } while (0)
-    CARVE(a->acc, nb * sizeof(MSM_AFF));
-    CARVE(a->state, nb);
     CARVE(a->pt, batch * sizeof(MSM_AFF));
     CARVE(a->bk, batch * sizeof(uint32_t));
     CARVE(a->pre, batch * sizeof(MSM_F));
@@ -56,8 +62,18 @@ static void accum_carve(accum *a, unsigned char *mem, uint32_t n_buckets, uint32
     CARVE(a->q0, 2 * (size_t)batch * sizeof(uint32_t));
     CARVE(a->q1, 2 * (size_t)batch * sizeof(uint32_t));
 #undef CARVE
+    a->acc = acc;
+    a->state = state;
     a->batch = batch;
-    memset(a->state, ACC_EMPTY, nb);
+    memset(a->state, ACC_EMPTY, (size_t)n_buckets + 1);
+}
+
+static void accum_carve(accum *a, unsigned char *mem, uint32_t n_buckets, uint32_t batch)
+{
+    size_t nb = (size_t)n_buckets + 1;
+    MSM_AFF *acc = (MSM_AFF *)mem;
+    uint8_t *state = mem + SCRATCH_ALIGN(nb * sizeof(MSM_AFF));
+    accum_carve_ext(a, mem + SCRATCH_ALIGN(nb * sizeof(MSM_AFF)) + SCRATCH_ALIGN(nb), acc, state, n_buckets, batch);
 }
 
 /* acc[bk[i]] += pt[i] for the np batch entries (distinct buckets). */

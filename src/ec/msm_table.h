@@ -158,13 +158,23 @@ typedef struct {
 typedef struct {
     table_part *parts;
     size_t n_parts;
-    size_t chunks;  /* tasks [0, chunks): chunk j of every part's big points */
-    xyzz *res;      /* one per task */
+    size_t chunks;      /* tasks [0, chunks): chunk j of every part's big points */
+    xyzz *res;          /* one per task of the first run */
+    MSM_AFF *acc;       /* chunk j's accumulators at acc[j * (nbk + 1) ..] */
+    uint8_t *state;     /* and their states, likewise */
+    size_t ranges;      /* the second run: bucket ranges, all chunks merged */
+    xyzz *red;          /* one per range */
 } table_ctx;
 
+#define TABLE_NBK ((uint32_t)1 << (MSM_TABLE_C - 1))
+
+/* Chunk j: every part's digits into chunk j's accumulators; *out gets what
+ * the crowded-bucket fallback summed on the side. */
 static void table_chunk(const table_ctx *tc, xyzz *out, size_t j)
 {
-    const uint32_t nbk = (uint32_t)1 << (MSM_TABLE_C - 1);
+    const uint32_t nbk = TABLE_NBK;
+    MSM_AFF *acc = tc->acc + j * ((size_t)nbk + 1);
+    uint8_t *state = tc->state + j * ((size_t)nbk + 1);
     size_t m_max = 0;
     for (size_t p = 0; p < tc->n_parts; p++) {
         size_t lo, hi;
@@ -176,10 +186,11 @@ static void table_chunk(const table_ctx *tc, xyzz *out, size_t j)
     size_t ss = scratch_size(group);
     size_t ent_bytes = SCRATCH_ALIGN(n_ent * sizeof(uint32_t));
     size_t off_bytes = SCRATCH_ALIGN(((size_t)nbk + 1) * sizeof(uint32_t));
-    unsigned char *mem = cuzk_alloc(ss + ent_bytes + 2 * off_bytes + accum_size(nbk, MSM_ACC_BATCH));
+    unsigned char *mem = cuzk_alloc(ss + ent_bytes + 2 * off_bytes + accum_batch_size(MSM_ACC_BATCH));
+    xyzz_set_inf(out);
     if (!mem) {
-        /* no memory: plain double-and-add per (point, window) */
-        xyzz_set_inf(out);
+        /* no memory: plain double-and-add per (point, window); the
+         * accumulators stay empty (table_msm set their states) */
         for (size_t p = 0; p < tc->n_parts; p++) {
             const table_part *tp = &tc->parts[p];
             size_t lo, hi;
@@ -199,9 +210,7 @@ static void table_chunk(const table_ctx *tc, xyzz *out, size_t j)
     uint32_t *off = (uint32_t *)(mem + ss + ent_bytes);
     uint32_t *cur = (uint32_t *)(mem + ss + ent_bytes + off_bytes);
     accum a;
-    accum_carve(&a, mem + ss + ent_bytes + 2 * off_bytes, nbk, MSM_ACC_BATCH);
-    xyzz rest;
-    xyzz_set_inf(&rest);
+    accum_carve_ext(&a, mem + ss + ent_bytes + 2 * off_bytes, acc, state, nbk, MSM_ACC_BATCH);
     for (size_t p = 0; p < tc->n_parts; p++) {
         const table_part *tp = &tc->parts[p];
         const cuzk_msm_plan *pl = &tp->plan;
@@ -214,24 +223,60 @@ static void table_chunk(const table_ctx *tc, xyzz *out, size_t j)
             cw.bases = tp->tb->pts + (size_t)w * tp->tb->n;
             size_t stop, nq;
             if (accum_window(&a, cw.bases, cw.scalars, pl, w, pts, m, &stop, &nq)) {
-                /* crowded buckets: the rest of this window by sorting, into the same sum */
+                /* crowded buckets: the rest of this window by sorting, into the side sum */
                 xyzz r;
                 sort_entries(ent, off, cur, nbk, &cw, w, a.q0, nq, pts + stop, m - stop);
                 window_sum(&s, &r, cw.bases, ent, off, nbk);
-                xyzz_add(&rest, &r);
+                xyzz_add(out, &r);
             }
         }
     }
-    /* the accumulators: one point per filled bucket, highest first */
+    cuzk_free(mem);
+}
+
+/* Range r of the buckets: sum k * B_k over its k, where B_k merges every
+ * chunk's accumulator k (the merge is the first round of the batch-affine
+ * sums). True bucket ids throughout, so the ranges' results just add up. */
+static void table_range(const table_ctx *tc, xyzz *out, size_t r)
+{
+    const uint32_t nbk = TABLE_NBK;
+    const size_t nb1 = (size_t)nbk + 1;
+    uint32_t lo = (uint32_t)((size_t)nbk * r / tc->ranges), hi = (uint32_t)((size_t)nbk * (r + 1) / tc->ranges);
+    size_t n_ent = tc->chunks * (hi - lo);
+    if (n_ent == 0) n_ent = 1;
+    uint32_t group = scratch_group(n_ent);
+    size_t ss = scratch_size(group);
+    size_t ent_bytes = SCRATCH_ALIGN(n_ent * sizeof(uint32_t));
+    unsigned char *mem = cuzk_alloc(ss + ent_bytes + nb1 * sizeof(uint32_t));
+    if (!mem) {
+        xyzz_set_inf(out);
+        for (uint32_t b = lo + 1; b <= hi; b++)
+            for (size_t c = 0; c < tc->chunks; c++)
+                if (tc->state[c * nb1 + b] != ACC_EMPTY)
+                    xyzz_add_small_mul(out, &tc->acc[c * nb1 + b], b);
+        return;
+    }
+    scratch s;
+    scratch_carve(&s, mem, group);
+    uint32_t *ent = (uint32_t *)(mem + ss);
+    uint32_t *off = (uint32_t *)(mem + ss + ent_bytes);
+    /* slot p holds bucket nbk - p: empty outside (lo, hi] */
     size_t k = 0;
     for (uint32_t b = nbk; b >= 1; b--) {
         off[nbk - b] = (uint32_t)k;
-        if (a.state[b] != ACC_EMPTY) ent[k++] = b;
+        if (b > lo && b <= hi)
+            for (size_t c = 0; c < tc->chunks; c++)
+                if (tc->state[c * nb1 + b] != ACC_EMPTY) ent[k++] = (uint32_t)(c * nb1 + b);
     }
     off[nbk] = (uint32_t)k;
-    window_sum(&s, out, a.acc, ent, off, nbk);
-    xyzz_add(out, &rest);
+    window_sum(&s, out, tc->acc, ent, off, nbk);
     cuzk_free(mem);
+}
+
+static void table_range_task(void *vctx, size_t r)
+{
+    const table_ctx *tc = vctx;
+    table_range(tc, &tc->red[r], r);
 }
 
 static void table_task(void *vctx, size_t t)
@@ -293,7 +338,9 @@ static bool table_msm(xyzz *sum, const struct MSM_TABLE *const *tbs, const cuzk_
     if (chunks > threads)
         chunks = threads;
     xyzz *res = NULL;
-    size_t tasks = chunks;
+    size_t tasks = chunks, ranges = 2 * (size_t)threads;
+    const size_t nb1 = (size_t)TABLE_NBK + 1;
+    unsigned char *accs = NULL;
     if (ok && chunks > 0) {
         for (size_t p = 0; p < n_parts; p++) {
             cuzk_msm_plan_reshape(&parts[p].plan, MSM_TABLE_BITS, MSM_TABLE_C, (unsigned)chunks);
@@ -301,16 +348,29 @@ static bool table_msm(xyzz *sum, const struct MSM_TABLE *const *tbs, const cuzk_
             parts[p].m = (msm_ctx){tbs[p]->pts, scalars[p], &parts[p].plan, NULL, 0};
             parts[p].tb = tbs[p];
         }
-        res = cuzk_alloc_array(tasks, sizeof *res);
+        res = cuzk_alloc_array(tasks + ranges, sizeof *res);
+        /* every chunk's accumulators, then their states */
+        accs = cuzk_alloc(SCRATCH_ALIGN(chunks * nb1 * sizeof(MSM_AFF)) + chunks * nb1);
+        if (!accs) {
+            cuzk_free(res);
+            res = NULL;
+        }
     }
     if (res) {
-        table_ctx tc = {parts, n_parts, chunks, res};
+        MSM_AFF *acc = (MSM_AFF *)accs;
+        uint8_t *state = accs + SCRATCH_ALIGN(chunks * nb1 * sizeof(MSM_AFF));
+        memset(state, ACC_EMPTY, chunks * nb1);
+        table_ctx tc = {parts, n_parts, chunks, res, acc, state, ranges, res + tasks};
+        /* the digits into per-chunk buckets (and the 1-scalars), then the
+         * buckets merged and reduced by ranges */
         cuzk_pool_run(pool, tasks, table_task, &tc);
+        cuzk_pool_run(pool, ranges, table_range_task, &tc);
         /* every window already carries its weight: a plain sum, in task order */
         xyzz_set_inf(sum);
-        for (size_t t = 0; t < tasks; t++)
+        for (size_t t = 0; t < tasks + ranges; t++)
             xyzz_add(sum, &res[t]);
         cuzk_free(res);
+        cuzk_free(accs);
     }
     for (size_t p = 0; p < made; p++)
         cuzk_msm_plan_free(&parts[p].plan);
