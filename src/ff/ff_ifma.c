@@ -1,0 +1,292 @@
+/* AVX-512 IFMA eight-lane Montgomery multiplication (see ff_ifma.h).
+ *
+ * Radix 2^52, operand scanning: for each limb b_i, t += a * b_i, then
+ * m = t_0 * n0' mod 2^52 and t += m * p, which clears the low 52 bits of t_0;
+ * its carry moves into t_1 and the limbs shift down by one. vpmadd52luq and
+ * vpmadd52huq add the low and high 52 bits of a 52x52-bit product to a 64-bit
+ * accumulator, so the limbs stay unnormalised inside the loop (each grows by
+ * at most 4 * 2^52 a row plus a carry: < 2^58 after 8 rows) and are
+ * normalised once at the end.
+ *
+ * The vector Montgomery radix is R' = 2^(52n) (2^260 for Fr, 2^416 for Fp),
+ * not the library's R (2^256, 2^384). To return the library's a*b/R, the
+ * kernel first shifts a left by s = log2(R'/R) bits (4 for Fr, 32 for Fp):
+ * a*2^s still fits in the n limbs (r*2^4 < 2^259, p*2^32 < 2^413), and
+ * REDC'(a*2^s * b) = a*b*2^s/R' = a*b/R. The usual bound survives:
+ * (a*2^s*b + m*p)/R' < p*(2^s*p/R' + 1) < 2p, so one conditional
+ * subtraction of p gives the fully reduced result, equal bit for bit to the
+ * scalar kernels (tests/ff/test_ifma.c checks that). */
+#include "ff/ff_ifma.h"
+
+#include <string.h>
+
+#include "ff/fp_impl.h"
+#include "ff/fr_impl.h"
+
+#if CUZK_FF_HAVE_IFMA
+#include <immintrin.h>
+
+#define CUZK_IFMA_TARGET __attribute__((target("avx512f,avx512ifma")))
+#define M52 0xfffffffffffffULL
+
+/* radix-2^52 limbs of r and p, and -modulus^-1 mod 2^52 */
+static const uint64_t FR_P52[5] = {0xfffff00000001ULL, 0x02fffe5bfefffULL, 0x9a1d80553bda4ULL,
+                                   0x7d483339d8080ULL, 0x073eda753299dULL};
+static const uint64_t FR_N052 = 0xffffeffffffffULL;
+static const uint64_t FP_P52[8] = {0xeffffffffaaabULL, 0xfeb153ffffb9fULL, 0x6b0f6241eabffULL,
+                                   0x12bf6730d2a0fULL, 0x764774b84f385ULL, 0x1ba7b6434bacdULL,
+                                   0x1ea397fe69a4bULL, 0x000000001a011ULL};
+static const uint64_t FP_N052 = 0x3fffcfffcfffdULL;
+
+bool cuzk_ff_ifma_available(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma");
+}
+
+/* t = REDC'(a * b) for n-limb lane vectors, fully reduced. a must already be
+ * shifted (see the top comment). Inlined with n constant, so the loops unroll
+ * and every limb stays in a zmm register. */
+CUZK_IFMA_TARGET
+static inline void mont52(__m512i *r, const __m512i *a, const __m512i *b, const uint64_t *p52,
+                          uint64_t n052, int n)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i mask = _mm512_set1_epi64((long long)M52);
+    const __m512i n0 = _mm512_set1_epi64((long long)n052);
+    __m512i p[8], t[9];
+#pragma GCC unroll 8
+    for (int j = 0; j < n; j++) p[j] = _mm512_set1_epi64((long long)p52[j]);
+#pragma GCC unroll 9
+    for (int j = 0; j <= n; j++) t[j] = zero;
+#pragma GCC unroll 8
+    for (int i = 0; i < n; i++) {
+        __m512i bi = b[i];
+#pragma GCC unroll 8
+        for (int j = 0; j < n; j++) {
+            t[j] = _mm512_madd52lo_epu64(t[j], a[j], bi);
+            t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], a[j], bi);
+        }
+        __m512i m = _mm512_madd52lo_epu64(zero, t[0], n0);
+#pragma GCC unroll 8
+        for (int j = 0; j < n; j++) {
+            t[j] = _mm512_madd52lo_epu64(t[j], m, p[j]);
+            t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], m, p[j]);
+        }
+        t[1] = _mm512_add_epi64(t[1], _mm512_srli_epi64(t[0], 52));
+#pragma GCC unroll 8
+        for (int j = 0; j < n; j++) t[j] = t[j + 1];
+        t[n] = zero;
+    }
+    /* normalise (the value is < 2p < 2^(52n)), then subtract p unless that
+     * borrows: each s_j lies in (-2^53, 2^52), its bit 63 is the borrow */
+#pragma GCC unroll 8
+    for (int j = 0; j + 1 < n; j++) {
+        t[j + 1] = _mm512_add_epi64(t[j + 1], _mm512_srli_epi64(t[j], 52));
+        t[j] = _mm512_and_si512(t[j], mask);
+    }
+    __m512i s[8], bw = zero;
+#pragma GCC unroll 8
+    for (int j = 0; j < n; j++) {
+        s[j] = _mm512_sub_epi64(_mm512_sub_epi64(t[j], p[j]), bw);
+        bw = _mm512_srli_epi64(s[j], 63);
+    }
+    __mmask8 keep = _mm512_cmpneq_epi64_mask(bw, zero);
+#pragma GCC unroll 8
+    for (int j = 0; j < n; j++)
+        r[j] = _mm512_mask_blend_epi64(keep, _mm512_and_si512(s[j], mask), t[j]);
+}
+
+/* Lane vectors of 52-bit limbs (times 2^sh, sh < 52) from eight elements of
+ * m 64-bit limbs, stride m words: transposed, then shifted. */
+CUZK_IFMA_TARGET
+static inline void load52(__m512i *o, const uint64_t *x, int m, int n, int sh)
+{
+    const __m512i mask = _mm512_set1_epi64((long long)M52);
+    /* transpose through a small buffer: on Zen 4 this beats vpgatherqq */
+    _Alignas(64) uint64_t buf[6][8];
+    __m512i w[6];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+#pragma GCC unroll 6
+        for (int k = 0; k < m; k++) buf[k][i] = x[m * i + k];
+#pragma GCC unroll 6
+    for (int k = 0; k < m; k++) w[k] = _mm512_load_si512((const void *)buf[k]);
+#pragma GCC unroll 8
+    for (int j = 0; j < n; j++) {
+        int bit = 52 * j - sh;
+        __m512i v;
+        if (bit < 0) {
+            v = _mm512_slli_epi64(w[0], (unsigned)-bit);
+        } else {
+            int k = bit / 64, off = bit % 64;
+            v = k < m ? _mm512_srli_epi64(w[k], (unsigned)off) : _mm512_setzero_si512();
+            if (off > 12 && k + 1 < m)
+                v = _mm512_or_si512(v, _mm512_slli_epi64(w[k + 1], (unsigned)(64 - off)));
+        }
+        o[j] = _mm512_and_si512(v, mask);
+    }
+}
+
+/* Inverse of load52 with sh = 0: lane vectors of fully reduced 52-bit limbs
+ * back to eight elements of m 64-bit limbs. */
+CUZK_IFMA_TARGET
+static inline void store52(uint64_t *x, const __m512i *o, int m, int n)
+{
+    _Alignas(64) uint64_t buf[6][8]; /* transposed through, as in load52 */
+#pragma GCC unroll 6
+    for (int k = 0; k < m; k++) {
+        __m512i w = _mm512_setzero_si512();
+#pragma GCC unroll 8
+        for (int j = 0; j < n; j++) {
+            int lo = 52 * j, hi = lo + 52; /* limb j covers bits [lo, hi) */
+            if (hi <= 64 * k || lo >= 64 * k + 64) continue;
+            int d = lo - 64 * k;
+            w = _mm512_or_si512(w, d >= 0 ? _mm512_slli_epi64(o[j], (unsigned)d)
+                                          : _mm512_srli_epi64(o[j], (unsigned)-d));
+        }
+        _mm512_store_si512((void *)buf[k], w);
+    }
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+#pragma GCC unroll 6
+        for (int k = 0; k < m; k++) x[m * i + k] = buf[k][i];
+}
+
+/* a * 2^sh over lane vectors of 52-bit limbs (the value stays < 2^(52n)). */
+CUZK_IFMA_TARGET
+static inline void shl52(__m512i *o, const __m512i *a, int n, int sh)
+{
+    const __m512i mask = _mm512_set1_epi64((long long)M52);
+    __m512i prev = _mm512_setzero_si512();
+#pragma GCC unroll 8
+    for (int j = 0; j < n; j++) {
+        __m512i v = _mm512_and_si512(_mm512_slli_epi64(a[j], (unsigned)sh), mask);
+        o[j] = _mm512_or_si512(v, _mm512_srli_epi64(prev, (unsigned)(52 - sh)));
+        prev = a[j];
+    }
+}
+
+CUZK_IFMA_TARGET
+static inline void vload(__m512i *v, const uint64_t (*l)[8], int n)
+{
+#pragma GCC unroll 8
+    for (int j = 0; j < n; j++) v[j] = _mm512_load_si512((const void *)l[j]);
+}
+
+CUZK_IFMA_TARGET
+static inline void vstore(uint64_t (*l)[8], const __m512i *v, int n)
+{
+#pragma GCC unroll 8
+    for (int j = 0; j < n; j++) _mm512_store_si512((void *)l[j], v[j]);
+}
+
+CUZK_IFMA_TARGET
+void cuzk_fr_x8_load(cuzk_fr_x8 *r, const cuzk_fr a[8])
+{
+    __m512i v[5];
+    load52(v, a[0].l, 4, 5, 0);
+    vstore(r->l, v, 5);
+}
+
+CUZK_IFMA_TARGET
+void cuzk_fr_x8_store(cuzk_fr out[8], const cuzk_fr_x8 *a)
+{
+    __m512i v[5];
+    vload(v, a->l, 5);
+    store52(out[0].l, v, 4, 5);
+}
+
+CUZK_IFMA_TARGET
+void cuzk_fp_x8_load(cuzk_fp_x8 *r, const cuzk_fp a[8])
+{
+    __m512i v[8];
+    load52(v, a[0].l, 6, 8, 0);
+    vstore(r->l, v, 8);
+}
+
+CUZK_IFMA_TARGET
+void cuzk_fp_x8_store(cuzk_fp out[8], const cuzk_fp_x8 *a)
+{
+    __m512i v[8];
+    vload(v, a->l, 8);
+    store52(out[0].l, v, 6, 8);
+}
+
+CUZK_IFMA_TARGET
+void cuzk_fr_x8_mul(cuzk_fr_x8 *r, const cuzk_fr_x8 *a, const cuzk_fr_x8 *b)
+{
+    __m512i va[5], vs[5], vb[5], vr[5];
+    vload(va, a->l, 5);
+    vload(vb, b->l, 5);
+    shl52(vs, va, 5, 4);
+    mont52(vr, vs, vb, FR_P52, FR_N052, 5);
+    vstore(r->l, vr, 5);
+}
+
+CUZK_IFMA_TARGET
+void cuzk_fp_x8_mul(cuzk_fp_x8 *r, const cuzk_fp_x8 *a, const cuzk_fp_x8 *b)
+{
+    __m512i va[8], vs[8], vb[8], vr[8];
+    vload(va, a->l, 8);
+    vload(vb, b->l, 8);
+    shl52(vs, va, 8, 32);
+    mont52(vr, vs, vb, FP_P52, FP_N052, 8);
+    vstore(r->l, vr, 8);
+}
+
+CUZK_IFMA_TARGET
+static size_t fr_mul_many_ifma(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m512i va[5], vb[5], vr[5];
+        load52(va, a[i].l, 4, 5, 4);
+        load52(vb, b[i].l, 4, 5, 0);
+        mont52(vr, va, vb, FR_P52, FR_N052, 5);
+        store52(r[i].l, vr, 4, 5);
+    }
+    return i;
+}
+
+CUZK_IFMA_TARGET
+static size_t fp_mul_many_ifma(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m512i va[8], vb[8], vr[8];
+        load52(va, a[i].l, 6, 8, 32);
+        load52(vb, b[i].l, 6, 8, 0);
+        mont52(vr, va, vb, FP_P52, FP_N052, 8);
+        store52(r[i].l, vr, 6, 8);
+    }
+    return i;
+}
+
+void cuzk_fr_mul_many(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n)
+{
+    size_t i = cuzk_ff_ifma_available() ? fr_mul_many_ifma(r, a, b, n) : 0;
+    for (; i < n; i++) cuzk_fr_mul_i(&r[i], &a[i], &b[i]);
+}
+
+void cuzk_fp_mul_many(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b, size_t n)
+{
+    size_t i = cuzk_ff_ifma_available() ? fp_mul_many_ifma(r, a, b, n) : 0;
+    for (; i < n; i++) cuzk_fp_mul_i(&r[i], &a[i], &b[i]);
+}
+
+#else /* no IFMA code on this target: the scalar kernels only */
+
+bool cuzk_ff_ifma_available(void) { return false; }
+
+void cuzk_fr_mul_many(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) cuzk_fr_mul_i(&r[i], &a[i], &b[i]);
+}
+
+void cuzk_fp_mul_many(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) cuzk_fp_mul_i(&r[i], &a[i], &b[i]);
+}
+
+#endif

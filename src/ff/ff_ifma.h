@@ -1,0 +1,56 @@
+/* Eight-lane Fr and Fp Montgomery multiplication with AVX-512 IFMA
+ * (vpmadd52luq / vpmadd52huq), for batches of independent products.
+ *
+ * Why: on the 2-core Zen 4 VM the scalar mulx/adcx/adox kernels run at the
+ * core's limit of about 1.5 cycles per 64x64 limb product with its two adds
+ * (Fr mul ~57 cycles, Fp mul ~130 cycles of throughput); the 52-bit vector
+ * multiplier does eight lanes at once (see docs in ff_ifma.c for figures).
+ *
+ * Representation (cuzk_fr_x8, cuzk_fp_x8): eight field elements, limb j of
+ * lane k at l[j][k], radix 2^52 (5 limbs for Fr, 8 for Fp), each limb < 2^52,
+ * holding the SAME integer as the library's Montgomery form (x * 2^256 mod r,
+ * x * 2^384 mod p), fully reduced. Only the radix changes, so load/store are
+ * bit shuffles and the results equal cuzk_fr_mul / cuzk_fp_mul bit for bit.
+ *
+ * Call these only when cuzk_ff_ifma_available() says the CPU has AVX-512F
+ * and AVX-512 IFMA; the *_mul_many functions check by themselves and fall
+ * back to the scalar kernels. The code is built only for x86-64 gcc/clang
+ * (CUZK_FF_HAVE_IFMA); elsewhere available() is false. */
+#ifndef CUZK_FF_IFMA_H
+#define CUZK_FF_IFMA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuzk/ff.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define CUZK_FF_HAVE_IFMA 1
+#else
+#define CUZK_FF_HAVE_IFMA 0
+#endif
+
+typedef struct { _Alignas(64) uint64_t l[5][8]; } cuzk_fr_x8;
+typedef struct { _Alignas(64) uint64_t l[8][8]; } cuzk_fp_x8;
+
+/* true when this CPU runs the IFMA kernels (checked once, cached by gcc's
+ * cpu model; no global state of ours). */
+bool cuzk_ff_ifma_available(void);
+
+/* AoS <-> SoA, 64-bit limbs <-> 52-bit limbs. Inputs fully reduced. */
+void cuzk_fr_x8_load(cuzk_fr_x8 *r, const cuzk_fr a[8]);
+void cuzk_fr_x8_store(cuzk_fr out[8], const cuzk_fr_x8 *a);
+void cuzk_fp_x8_load(cuzk_fp_x8 *r, const cuzk_fp a[8]);
+void cuzk_fp_x8_store(cuzk_fp out[8], const cuzk_fp_x8 *a);
+
+/* r = a * b lane-wise (Montgomery, same result as cuzk_fr_mul); r may alias. */
+void cuzk_fr_x8_mul(cuzk_fr_x8 *r, const cuzk_fr_x8 *a, const cuzk_fr_x8 *b);
+void cuzk_fp_x8_mul(cuzk_fp_x8 *r, const cuzk_fp_x8 *a, const cuzk_fp_x8 *b);
+
+/* r[i] = a[i] * b[i] for i < n; IFMA in blocks of 8 when available, scalar
+ * for the rest. r may alias a or b (elementwise). */
+void cuzk_fr_mul_many(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n);
+void cuzk_fp_mul_many(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b, size_t n);
+
+#endif

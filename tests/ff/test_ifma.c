@@ -1,0 +1,151 @@
+/* The AVX-512 IFMA eight-lane kernels (src/ff/ff_ifma.c) against the scalar
+ * kernels, bit for bit: random and edge inputs (0, 1, m-1, m-2, runs of one
+ * bits, all-ones limbs), load/store round trips, aliasing, batch tails. On a
+ * CPU without IFMA only the scalar fallback of *_mul_many is checked, and the
+ * test says so. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cuzk/ff.h"
+#include "cuzk/util.h"
+#include "ff/ff_ifma.h"
+#include "test.h"
+#include "ff_ref.h"
+
+#define NB 203 /* not a multiple of 8: the scalar tail runs too */
+
+static void rand_fr(cuzk_fr *a, cuzk_rng *rng) { ref_rand_below(a->l, rng, CUZK_FR_MODULUS, 4); }
+static void rand_fp(cuzk_fp *a, cuzk_rng *rng) { ref_rand_below(a->l, rng, CUZK_FP_MODULUS, 6); }
+
+static void test_known(void)
+{
+    cuzk_fr a[8], b[8], r[8], want;
+    cuzk_fp c[8], d[8], s[8], wantp;
+    for (int i = 0; i < 8; i++) {
+        cuzk_fr_from_u64(&a[i], 1000 + (uint64_t)i);
+        cuzk_fr_from_u64(&b[i], 7);
+        cuzk_fp_from_u64(&c[i], 1000 + (uint64_t)i);
+        cuzk_fp_from_u64(&d[i], 7);
+    }
+    cuzk_fr_mul_many(r, a, b, 8);
+    cuzk_fp_mul_many(s, c, d, 8);
+    for (int i = 0; i < 8; i++) {
+        cuzk_fr_from_u64(&want, 7000 + 7 * (uint64_t)i);
+        CHECK(cuzk_fr_eq(&r[i], &want));
+        cuzk_fp_from_u64(&wantp, 7000 + 7 * (uint64_t)i);
+        CHECK(cuzk_fp_eq(&s[i], &wantp));
+    }
+}
+
+static void test_many(cuzk_rng *rng, int rounds)
+{
+    static cuzk_fr a[NB], b[NB], r[NB], w[NB];
+    static cuzk_fp c[NB], d[NB], s[NB], v[NB];
+    int bad_fr = 0, bad_fp = 0;
+    for (int k = 0; k < rounds; k++) {
+        for (int i = 0; i < NB; i++) {
+            rand_fr(&a[i], rng); rand_fr(&b[i], rng);
+            rand_fp(&c[i], rng); rand_fp(&d[i], rng);
+            cuzk_fr_mul(&w[i], &a[i], &b[i]);
+            cuzk_fp_mul(&v[i], &c[i], &d[i]);
+        }
+        cuzk_fr_mul_many(r, a, b, NB);
+        cuzk_fp_mul_many(s, c, d, NB);
+        for (int i = 0; i < NB; i++) {
+            bad_fr += memcmp(&r[i], &w[i], sizeof r[i]) != 0;
+            bad_fp += memcmp(&s[i], &v[i], sizeof s[i]) != 0;
+        }
+        /* in place: r = a * r, elementwise */
+        memcpy(r, b, sizeof r);
+        cuzk_fr_mul_many(r, a, r, NB);
+        memcpy(s, c, sizeof s);
+        cuzk_fp_mul_many(s, s, d, NB);
+        for (int i = 0; i < NB; i++) {
+            bad_fr += memcmp(&r[i], &w[i], sizeof r[i]) != 0;
+            bad_fp += memcmp(&s[i], &v[i], sizeof s[i]) != 0;
+        }
+    }
+    CHECK_MSG(bad_fr == 0, "%d Fr products differ from cuzk_fr_mul", bad_fr);
+    CHECK_MSG(bad_fp == 0, "%d Fp products differ from cuzk_fp_mul", bad_fp);
+}
+
+static void test_x8(cuzk_rng *rng, int rounds)
+{
+    int bad = 0;
+    for (int k = 0; k < rounds; k++) {
+        cuzk_fr a[8], b[8], r[8], w;
+        cuzk_fp c[8], d[8], s[8], v;
+        cuzk_fr_x8 xa, xb;
+        cuzk_fp_x8 xc, xd;
+        for (int i = 0; i < 8; i++) {
+            rand_fr(&a[i], rng); rand_fr(&b[i], rng);
+            rand_fp(&c[i], rng); rand_fp(&d[i], rng);
+        }
+        /* round trip */
+        cuzk_fr_x8_load(&xa, a); cuzk_fr_x8_store(r, &xa);
+        bad += memcmp(r, a, sizeof r) != 0;
+        cuzk_fp_x8_load(&xc, c); cuzk_fp_x8_store(s, &xc);
+        bad += memcmp(s, c, sizeof s) != 0;
+        for (int j = 0; j < 5; j++)
+            for (int i = 0; i < 8; i++) bad += xa.l[j][i] >> 52 != 0;
+        /* a chain of three products in the vector form: ((a*b)*b)*a */
+        cuzk_fr_x8_load(&xb, b);
+        cuzk_fr_x8_mul(&xa, &xa, &xb);
+        cuzk_fr_x8_mul(&xa, &xa, &xb);
+        cuzk_fr_x8_load(&xb, a);
+        cuzk_fr_x8_mul(&xa, &xb, &xa);
+        cuzk_fr_x8_store(r, &xa);
+        cuzk_fp_x8_load(&xd, d);
+        cuzk_fp_x8_mul(&xc, &xc, &xd);
+        cuzk_fp_x8_mul(&xc, &xc, &xd);
+        cuzk_fp_x8_load(&xd, c);
+        cuzk_fp_x8_mul(&xc, &xd, &xc);
+        cuzk_fp_x8_store(s, &xc);
+        for (int i = 0; i < 8; i++) {
+            cuzk_fr_mul(&w, &a[i], &b[i]); cuzk_fr_mul(&w, &w, &b[i]); cuzk_fr_mul(&w, &a[i], &w);
+            bad += memcmp(&r[i], &w, sizeof w) != 0;
+            cuzk_fp_mul(&v, &c[i], &d[i]); cuzk_fp_mul(&v, &v, &d[i]); cuzk_fp_mul(&v, &c[i], &v);
+            bad += memcmp(&s[i], &v, sizeof v) != 0;
+        }
+    }
+    CHECK_MSG(bad == 0, "%d mismatches in the x8 kernels", bad);
+}
+
+/* The largest operands: every lane m-1 (and 2^k - 1 runs) times m-1. */
+static void test_edges(void)
+{
+    cuzk_fr a[8], r[8], w;
+    cuzk_fp c[8], s[8], v;
+    for (int i = 0; i < 8; i++) {
+        memcpy(a[i].l, CUZK_FR_MODULUS, sizeof a[i].l);
+        a[i].l[0] -= 1 + (uint64_t)(i & 1);
+        memcpy(c[i].l, CUZK_FP_MODULUS, sizeof c[i].l);
+        c[i].l[0] -= 1 + (uint64_t)(i & 1);
+    }
+    a[7] = CUZK_FR_ZERO; c[7] = (cuzk_fp){{0}};
+    a[6] = CUZK_FR_ONE;
+    cuzk_fr_mul_many(r, a, a, 8);
+    cuzk_fp_mul_many(s, c, c, 8);
+    int bad = 0;
+    for (int i = 0; i < 8; i++) {
+        cuzk_fr_mul(&w, &a[i], &a[i]);
+        bad += memcmp(&r[i], &w, sizeof w) != 0;
+        cuzk_fp_mul(&v, &c[i], &c[i]);
+        bad += memcmp(&s[i], &v, sizeof v) != 0;
+    }
+    CHECK_MSG(bad == 0, "%d edge products differ", bad);
+}
+
+int main(void)
+{
+    cuzk_rng rng;
+    cuzk_rng_seed(&rng, 0x1f3a);
+    bool have = cuzk_ff_ifma_available();
+    printf("test_ifma: AVX-512 IFMA %s\n", have ? "available: vector kernels checked"
+                                             : "NOT available: only the scalar fallback is checked");
+    test_known();
+    test_edges();
+    test_many(&rng, 60);
+    if (have) test_x8(&rng, 3000);
+    return test_finish("test_ifma");
+}
