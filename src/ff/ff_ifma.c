@@ -44,6 +44,66 @@ bool cuzk_ff_ifma_available(void)
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma");
 }
 
+/* r = t mod p for lane vectors t < 2p with unnormalised limbs (< 2^63):
+ * carries are propagated, then p is subtracted unless that borrows (each
+ * difference limb lies in (-2^53, 2^52), so its bit 63 is the borrow). */
+CUZK_IFMA_TARGET
+static inline void norm_csub52(__m512i *r, __m512i *t, const __m512i *p, int n)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i mask = _mm512_set1_epi64((long long)M52);
+#pragma GCC unroll 8
+    for (int j = 0; j + 1 < n; j++) {
+        t[j + 1] = _mm512_add_epi64(t[j + 1], _mm512_srli_epi64(t[j], 52));
+        t[j] = _mm512_and_si512(t[j], mask);
+    }
+    __m512i s[8], bw = zero;
+#pragma GCC unroll 8
+    for (int j = 0; j < n; j++) {
+        s[j] = _mm512_sub_epi64(_mm512_sub_epi64(t[j], p[j]), bw);
+        bw = _mm512_srli_epi64(s[j], 63);
+    }
+    __mmask8 keep = _mm512_cmpneq_epi64_mask(bw, zero);
+#pragma GCC unroll 8
+    for (int j = 0; j < n; j++)
+        r[j] = _mm512_mask_blend_epi64(keep, _mm512_and_si512(s[j], mask), t[j]);
+}
+
+/* r = a + b and r = a - b mod p over fully reduced lane vectors. */
+CUZK_IFMA_TARGET
+static inline void add52(__m512i *r, const __m512i *a, const __m512i *b, const uint64_t *p52, int n)
+{
+    __m512i p[8], t[8];
+#pragma GCC unroll 8
+    for (int j = 0; j < n; j++) {
+        p[j] = _mm512_set1_epi64((long long)p52[j]);
+        t[j] = _mm512_add_epi64(a[j], b[j]);
+    }
+    norm_csub52(r, t, p, n);
+}
+
+CUZK_IFMA_TARGET
+static inline void sub52(__m512i *r, const __m512i *a, const __m512i *b, const uint64_t *p52, int n)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i mask = _mm512_set1_epi64((long long)M52);
+    __m512i d[8], bw = zero, c = zero;
+#pragma GCC unroll 8
+    for (int j = 0; j < n; j++) {
+        d[j] = _mm512_sub_epi64(_mm512_sub_epi64(a[j], b[j]), bw);
+        bw = _mm512_srli_epi64(d[j], 63);
+        d[j] = _mm512_and_si512(d[j], mask);
+    }
+    /* a < b: add p back (the sum's carry out of the top limb is dropped) */
+    __mmask8 fix = _mm512_cmpneq_epi64_mask(bw, zero);
+#pragma GCC unroll 8
+    for (int j = 0; j < n; j++) {
+        __m512i e = _mm512_add_epi64(_mm512_add_epi64(d[j], _mm512_set1_epi64((long long)p52[j])), c);
+        c = _mm512_srli_epi64(e, 52);
+        r[j] = _mm512_mask_blend_epi64(fix, d[j], _mm512_and_si512(e, mask));
+    }
+}
+
 /* t = REDC'(a * b) for n-limb lane vectors, fully reduced. a must already be
  * shifted (see the top comment). Inlined with n constant, so the loops unroll
  * and every limb stays in a zmm register. */
@@ -52,7 +112,6 @@ static inline void mont52(__m512i *r, const __m512i *a, const __m512i *b, const 
                           uint64_t n052, int n)
 {
     const __m512i zero = _mm512_setzero_si512();
-    const __m512i mask = _mm512_set1_epi64((long long)M52);
     const __m512i n0 = _mm512_set1_epi64((long long)n052);
     __m512i p[8], t[9];
 #pragma GCC unroll 8
@@ -78,29 +137,13 @@ static inline void mont52(__m512i *r, const __m512i *a, const __m512i *b, const 
         for (int j = 0; j < n; j++) t[j] = t[j + 1];
         t[n] = zero;
     }
-    /* normalise (the value is < 2p < 2^(52n)), then subtract p unless that
-     * borrows: each s_j lies in (-2^53, 2^52), its bit 63 is the borrow */
-#pragma GCC unroll 8
-    for (int j = 0; j + 1 < n; j++) {
-        t[j + 1] = _mm512_add_epi64(t[j + 1], _mm512_srli_epi64(t[j], 52));
-        t[j] = _mm512_and_si512(t[j], mask);
-    }
-    __m512i s[8], bw = zero;
-#pragma GCC unroll 8
-    for (int j = 0; j < n; j++) {
-        s[j] = _mm512_sub_epi64(_mm512_sub_epi64(t[j], p[j]), bw);
-        bw = _mm512_srli_epi64(s[j], 63);
-    }
-    __mmask8 keep = _mm512_cmpneq_epi64_mask(bw, zero);
-#pragma GCC unroll 8
-    for (int j = 0; j < n; j++)
-        r[j] = _mm512_mask_blend_epi64(keep, _mm512_and_si512(s[j], mask), t[j]);
+    norm_csub52(r, t, p, n);
 }
 
 /* Lane vectors of 52-bit limbs (times 2^sh, sh < 52) from eight elements of
- * m 64-bit limbs, stride m words: transposed, then shifted. */
+ * m 64-bit limbs, element i at x + stride * i (words): transposed, then shifted. */
 CUZK_IFMA_TARGET
-static inline void load52(__m512i *o, const uint64_t *x, int m, int n, int sh)
+static inline void load52(__m512i *o, const uint64_t *x, size_t stride, int m, int n, int sh)
 {
     const __m512i mask = _mm512_set1_epi64((long long)M52);
     /* transpose through a small buffer: on Zen 4 this beats vpgatherqq */
@@ -109,7 +152,7 @@ static inline void load52(__m512i *o, const uint64_t *x, int m, int n, int sh)
 #pragma GCC unroll 8
     for (int i = 0; i < 8; i++)
 #pragma GCC unroll 6
-        for (int k = 0; k < m; k++) buf[k][i] = x[m * i + k];
+        for (int k = 0; k < m; k++) buf[k][i] = x[stride * (size_t)i + (size_t)k];
 #pragma GCC unroll 6
     for (int k = 0; k < m; k++) w[k] = _mm512_load_si512((const void *)buf[k]);
 #pragma GCC unroll 8
@@ -185,7 +228,7 @@ CUZK_IFMA_TARGET
 void cuzk_fr_x8_load(cuzk_fr_x8 *r, const cuzk_fr a[8])
 {
     __m512i v[5];
-    load52(v, a[0].l, 4, 5, 0);
+    load52(v, a[0].l, 4, 4, 5, 0);
     vstore(r->l, v, 5);
 }
 
@@ -201,7 +244,7 @@ CUZK_IFMA_TARGET
 void cuzk_fp_x8_load(cuzk_fp_x8 *r, const cuzk_fp a[8])
 {
     __m512i v[8];
-    load52(v, a[0].l, 6, 8, 0);
+    load52(v, a[0].l, 6, 6, 8, 0);
     vstore(r->l, v, 8);
 }
 
@@ -235,14 +278,48 @@ void cuzk_fp_x8_mul(cuzk_fp_x8 *r, const cuzk_fp_x8 *a, const cuzk_fp_x8 *b)
     vstore(r->l, vr, 8);
 }
 
+#define CUZK_X8_ADDSUB(F, N, P52, OP)                                            \
+    CUZK_IFMA_TARGET                                                              \
+    void cuzk_##F##_x8_##OP(cuzk_##F##_x8 *r, const cuzk_##F##_x8 *a, const cuzk_##F##_x8 *b) \
+    {                                                                             \
+        __m512i va[N], vb[N], vr[N];                                              \
+        vload(va, a->l, N);                                                       \
+        vload(vb, b->l, N);                                                       \
+        OP##52(vr, va, vb, P52, N);                                               \
+        vstore(r->l, vr, N);                                                      \
+    }
+CUZK_X8_ADDSUB(fr, 5, FR_P52, add)
+CUZK_X8_ADDSUB(fr, 5, FR_P52, sub)
+CUZK_X8_ADDSUB(fp, 8, FP_P52, add)
+CUZK_X8_ADDSUB(fp, 8, FP_P52, sub)
+
+CUZK_IFMA_TARGET
+static size_t fr_butterfly_many_ifma(cuzk_fr *x0, cuzk_fr *x1, const cuzk_fr *w, size_t wstride,
+                                     size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m512i a[5], b[5], vw[5], v[5];
+        load52(b, x1[i].l, 4, 4, 5, 4);
+        load52(vw, w[i * wstride].l, 4 * wstride, 4, 5, 0);
+        mont52(v, b, vw, FR_P52, FR_N052, 5);
+        load52(a, x0[i].l, 4, 4, 5, 0);
+        sub52(b, a, v, FR_P52, 5);
+        add52(a, a, v, FR_P52, 5);
+        store52(x1[i].l, b, 4, 5);
+        store52(x0[i].l, a, 4, 5);
+    }
+    return i;
+}
+
 CUZK_IFMA_TARGET
 static size_t fr_mul_many_ifma(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n)
 {
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m512i va[5], vb[5], vr[5];
-        load52(va, a[i].l, 4, 5, 4);
-        load52(vb, b[i].l, 4, 5, 0);
+        load52(va, a[i].l, 4, 4, 5, 4);
+        load52(vb, b[i].l, 4, 4, 5, 0);
         mont52(vr, va, vb, FR_P52, FR_N052, 5);
         store52(r[i].l, vr, 4, 5);
     }
@@ -255,8 +332,8 @@ static size_t fp_mul_many_ifma(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b, s
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m512i va[8], vb[8], vr[8];
-        load52(va, a[i].l, 6, 8, 32);
-        load52(vb, b[i].l, 6, 8, 0);
+        load52(va, a[i].l, 6, 6, 8, 32);
+        load52(vb, b[i].l, 6, 6, 8, 0);
         mont52(vr, va, vb, FP_P52, FP_N052, 8);
         store52(r[i].l, vr, 6, 8);
     }
@@ -275,6 +352,17 @@ void cuzk_fp_mul_many(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b, size_t n)
     for (; i < n; i++) cuzk_fp_mul_i(&r[i], &a[i], &b[i]);
 }
 
+void cuzk_fr_butterfly_many(cuzk_fr *x0, cuzk_fr *x1, const cuzk_fr *w, size_t wstride, size_t n)
+{
+    size_t i = cuzk_ff_ifma_available() ? fr_butterfly_many_ifma(x0, x1, w, wstride, n) : 0;
+    for (; i < n; i++) {
+        cuzk_fr v;
+        cuzk_fr_mul_i(&v, &x1[i], &w[i * wstride]);
+        cuzk_fr_sub_i(&x1[i], &x0[i], &v);
+        cuzk_fr_add_i(&x0[i], &x0[i], &v);
+    }
+}
+
 #else /* no IFMA code on this target: the scalar kernels only */
 
 bool cuzk_ff_ifma_available(void) { return false; }
@@ -287,6 +375,16 @@ void cuzk_fr_mul_many(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n)
 void cuzk_fp_mul_many(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b, size_t n)
 {
     for (size_t i = 0; i < n; i++) cuzk_fp_mul_i(&r[i], &a[i], &b[i]);
+}
+
+void cuzk_fr_butterfly_many(cuzk_fr *x0, cuzk_fr *x1, const cuzk_fr *w, size_t wstride, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        cuzk_fr v;
+        cuzk_fr_mul_i(&v, &x1[i], &w[i * wstride]);
+        cuzk_fr_sub_i(&x1[i], &x0[i], &v);
+        cuzk_fr_add_i(&x0[i], &x0[i], &v);
+    }
 }
 
 #endif

@@ -48,6 +48,18 @@ void cuzk_fp_x8_store(cuzk_fp out[8], const cuzk_fp_x8 *a);
 void cuzk_fr_x8_mul(cuzk_fr_x8 *r, const cuzk_fr_x8 *a, const cuzk_fr_x8 *b);
 void cuzk_fp_x8_mul(cuzk_fp_x8 *r, const cuzk_fp_x8 *a, const cuzk_fp_x8 *b);
 
+/* r = a + b and r = a - b lane-wise (fully reduced); r may alias. */
+void cuzk_fr_x8_add(cuzk_fr_x8 *r, const cuzk_fr_x8 *a, const cuzk_fr_x8 *b);
+void cuzk_fr_x8_sub(cuzk_fr_x8 *r, const cuzk_fr_x8 *a, const cuzk_fr_x8 *b);
+void cuzk_fp_x8_add(cuzk_fp_x8 *r, const cuzk_fp_x8 *a, const cuzk_fp_x8 *b);
+void cuzk_fp_x8_sub(cuzk_fp_x8 *r, const cuzk_fp_x8 *a, const cuzk_fp_x8 *b);
+
+/* The radix-2 FFT butterfly over arrays: for i < n, with v = x1[i] *
+ * w[i * wstride]: x1[i] = x0[i] - v, x0[i] = x0[i] + v (the inner loop of
+ * src/poly/fft.c). IFMA in blocks of 8 when available, scalar otherwise;
+ * x0 and x1 must not overlap. */
+void cuzk_fr_butterfly_many(cuzk_fr *x0, cuzk_fr *x1, const cuzk_fr *w, size_t wstride, size_t n);
+
 /* r[i] = a[i] * b[i] for i < n; IFMA in blocks of 8 when available, scalar
  * for the rest. r may alias a or b (elementwise). */
 void cuzk_fr_mul_many(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n);

@@ -136,6 +136,55 @@ static void test_edges(void)
     CHECK_MSG(bad == 0, "%d edge products differ", bad);
 }
 
+/* x8 add/sub and the butterfly against the scalar add/sub/mul. */
+static void test_addsub_butterfly(cuzk_rng *rng, int rounds)
+{
+    int bad = 0;
+    for (int k = 0; k < rounds; k++) {
+        cuzk_fr a[8], b[8], r[8], w;
+        cuzk_fp c[8], d[8], s[8], v;
+        cuzk_fr_x8 xa, xb, xr;
+        cuzk_fp_x8 xc, xd, xs;
+        for (int i = 0; i < 8; i++) {
+            rand_fr(&a[i], rng); rand_fr(&b[i], rng);
+            rand_fp(&c[i], rng); rand_fp(&d[i], rng);
+        }
+        cuzk_fr_x8_load(&xa, a); cuzk_fr_x8_load(&xb, b);
+        cuzk_fp_x8_load(&xc, c); cuzk_fp_x8_load(&xd, d);
+        cuzk_fr_x8_add(&xr, &xa, &xb); cuzk_fr_x8_store(r, &xr);
+        cuzk_fp_x8_add(&xs, &xc, &xd); cuzk_fp_x8_store(s, &xs);
+        for (int i = 0; i < 8; i++) {
+            cuzk_fr_add(&w, &a[i], &b[i]); bad += memcmp(&r[i], &w, sizeof w) != 0;
+            cuzk_fp_add(&v, &c[i], &d[i]); bad += memcmp(&s[i], &v, sizeof v) != 0;
+        }
+        cuzk_fr_x8_sub(&xr, &xa, &xb); cuzk_fr_x8_store(r, &xr);
+        cuzk_fp_x8_sub(&xs, &xc, &xd); cuzk_fp_x8_store(s, &xs);
+        for (int i = 0; i < 8; i++) {
+            cuzk_fr_sub(&w, &a[i], &b[i]); bad += memcmp(&r[i], &w, sizeof w) != 0;
+            cuzk_fp_sub(&v, &c[i], &d[i]); bad += memcmp(&s[i], &v, sizeof v) != 0;
+        }
+    }
+    CHECK_MSG(bad == 0, "%d x8 add/sub mismatches", bad);
+
+    /* butterfly, twiddle strides 1 and 3, n = 8k + 5 (tail) */
+    static cuzk_fr x0[NB], x1[NB], y0[NB], y1[NB], tw[3 * NB];
+    for (size_t stride = 1; stride <= 3; stride += 2) {
+        for (int i = 0; i < NB; i++) { rand_fr(&x0[i], rng); rand_fr(&x1[i], rng); }
+        for (int i = 0; i < 3 * NB; i++) rand_fr(&tw[i], rng);
+        memcpy(y0, x0, sizeof y0); memcpy(y1, x1, sizeof y1);
+        cuzk_fr_butterfly_many(x0, x1, tw, stride, NB);
+        int badb = 0;
+        for (int i = 0; i < NB; i++) {
+            cuzk_fr t, e0, e1;
+            cuzk_fr_mul(&t, &y1[i], &tw[(size_t)i * stride]);
+            cuzk_fr_add(&e0, &y0[i], &t);
+            cuzk_fr_sub(&e1, &y0[i], &t);
+            badb += memcmp(&x0[i], &e0, sizeof e0) != 0 || memcmp(&x1[i], &e1, sizeof e1) != 0;
+        }
+        CHECK_MSG(badb == 0, "%d butterflies differ (stride %zu)", badb, stride);
+    }
+}
+
 int main(void)
 {
     cuzk_rng rng;
@@ -147,5 +196,7 @@ int main(void)
     test_edges();
     test_many(&rng, 60);
     if (have) test_x8(&rng, 3000);
+    if (have) test_addsub_butterfly(&rng, 3000);
+    else test_addsub_butterfly(&rng, 0); /* the butterfly's scalar fallback */
     return test_finish("test_ifma");
 }
