@@ -312,6 +312,139 @@ static size_t fr_butterfly_many_ifma(cuzk_fr *x0, cuzk_fr *x1, const cuzk_fr *w,
     return i;
 }
 
+/* load52 from eight elements given by pointers */
+CUZK_IFMA_TARGET
+static inline void load52p(__m512i *o, const uint64_t *const *x, int m, int n, int sh)
+{
+    _Alignas(64) uint64_t t[8 * 6];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+#pragma GCC unroll 6
+        for (int k = 0; k < m; k++) t[m * i + k] = x[i][k];
+    load52(o, t, (size_t)m, m, n, sh);
+}
+
+/* r = a * b for unshifted lane vectors (shifts a, then REDC'). */
+CUZK_IFMA_TARGET
+static inline void fp_mulv(__m512i *r, const __m512i *a, const __m512i *b)
+{
+    __m512i s[8];
+    shl52(s, a, 8, 32);
+    mont52(r, s, b, FP_P52, FP_N052, 8);
+}
+
+enum { AFF_ADD = 0, AFF_DBL = 1, AFF_INF = 2 };
+
+/* The kind of a + b for affine a, b (x then y, 6 limbs each). */
+static inline uint8_t aff_kind(const uint64_t *a, const uint64_t *b)
+{
+    if (memcmp(a, b, 48) != 0) return AFF_ADD;
+    static const uint64_t zero[6];
+    if (memcmp(a + 6, b + 6, 48) == 0 && memcmp(a + 6, zero, 48) != 0) return AFF_DBL;
+    return AFF_INF;
+}
+
+typedef struct { _Alignas(64) __m512i x1[8], y1[8], x2[8], y2[8], den[8], pre[8]; } aff_block;
+
+CUZK_IFMA_TARGET
+static size_t fp_affine_add_ifma(cuzk_fp *const *a, const cuzk_fp *const *b, uint8_t *out_inf, size_t n,
+                                 void *scratch)
+{
+    size_t nb = n / 8;
+    if (nb == 0) return 0;
+    aff_block *blk = scratch;
+    __m512i one[8], prod[8];
+    {
+        cuzk_fp ones[8];
+        for (int k = 0; k < 8; k++) ones[k] = CUZK_FP_ONE;
+        load52(one, ones[0].l, 6, 6, 8, 0);
+    }
+    for (int j = 0; j < 8; j++) prod[j] = one[j];
+    for (size_t q = 0; q < nb; q++) {
+        aff_block *B = &blk[q];
+        const uint64_t *pa[8], *pb[8], *pay[8], *pby[8];
+        __mmask8 dbl = 0, inf = 0;
+        for (int k = 0; k < 8; k++) {
+            size_t i = 8 * q + (size_t)k;
+            pa[k] = a[i]->l; pay[k] = a[i][1].l;
+            pb[k] = b[i]->l; pby[k] = b[i][1].l;
+            uint8_t kind = aff_kind(pa[k], pb[k]);
+            dbl |= (__mmask8)((kind == AFF_DBL) << k);
+            inf |= (__mmask8)((kind == AFF_INF) << k);
+            out_inf[i] = kind == AFF_INF;
+        }
+        load52p(B->x1, pa, 6, 8, 0);
+        load52p(B->y1, pay, 6, 8, 0);
+        load52p(B->x2, pb, 6, 8, 0);
+        load52p(B->y2, pby, 6, 8, 0);
+        __m512i d[8];
+        sub52(d, B->x2, B->x1, FP_P52, 8);
+        if (dbl | inf) {
+            __m512i y2x[8];
+            add52(y2x, B->y1, B->y1, FP_P52, 8);
+            for (int j = 0; j < 8; j++) {
+                d[j] = _mm512_mask_blend_epi64(dbl, d[j], y2x[j]);
+                d[j] = _mm512_mask_blend_epi64(inf, d[j], one[j]);
+            }
+        }
+        for (int j = 0; j < 8; j++) { B->den[j] = d[j]; B->pre[j] = prod[j]; }
+        fp_mulv(prod, prod, d);
+    }
+    /* the eight lane products, inverted with one scalar inversion */
+    {
+        _Alignas(64) cuzk_fp p8[8], pre8[8], inv;
+        store52(p8[0].l, prod, 6, 8);
+        cuzk_fp acc = CUZK_FP_ONE;
+        for (int k = 0; k < 8; k++) { pre8[k] = acc; cuzk_fp_mul_i(&acc, &acc, &p8[k]); }
+        cuzk_fp_inv(&inv, &acc);
+        for (int k = 8; k-- > 0;) {
+            cuzk_fp t;
+            cuzk_fp_mul_i(&t, &inv, &pre8[k]);
+            cuzk_fp_mul_i(&inv, &inv, &p8[k]);
+            p8[k] = t;
+        }
+        load52(prod, p8[0].l, 6, 6, 8, 0);
+    }
+    for (size_t q = nb; q-- > 0;) {
+        aff_block *B = &blk[q];
+        __m512i inv[8], num[8], lam[8], x3[8], t[8];
+        __mmask8 dbl = 0, inf = 0;
+        for (int k = 0; k < 8; k++) {
+            size_t i = 8 * q + (size_t)k;
+            uint8_t kind = out_inf[i] ? AFF_INF : aff_kind(a[i]->l, b[i]->l);
+            dbl |= (__mmask8)((kind == AFF_DBL) << k);
+            inf |= (__mmask8)((kind == AFF_INF) << k);
+        }
+        fp_mulv(inv, prod, B->pre);
+        fp_mulv(prod, prod, B->den);
+        sub52(num, B->y2, B->y1, FP_P52, 8);
+        if (dbl) { /* 3 x1^2 */
+            __m512i sq[8], s2[8];
+            fp_mulv(sq, B->x1, B->x1);
+            add52(s2, sq, sq, FP_P52, 8);
+            add52(s2, s2, sq, FP_P52, 8);
+            for (int j = 0; j < 8; j++) num[j] = _mm512_mask_blend_epi64(dbl, num[j], s2[j]);
+        }
+        fp_mulv(lam, num, inv);
+        fp_mulv(x3, lam, lam);
+        sub52(x3, x3, B->x1, FP_P52, 8);
+        sub52(x3, x3, B->x2, FP_P52, 8);
+        sub52(t, B->x1, x3, FP_P52, 8);
+        fp_mulv(t, lam, t);
+        sub52(t, t, B->y1, FP_P52, 8);
+        _Alignas(64) cuzk_fp ox[8], oy[8];
+        store52(ox[0].l, x3, 6, 8);
+        store52(oy[0].l, t, 6, 8);
+        for (int k = 0; k < 8; k++) {
+            if (inf >> k & 1) continue;
+            size_t i = 8 * q + (size_t)k;
+            a[i][0] = ox[k];
+            a[i][1] = oy[k];
+        }
+    }
+    return 8 * nb;
+}
+
 CUZK_IFMA_TARGET
 static size_t fr_mul_many_ifma(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n)
 {
@@ -388,3 +521,74 @@ void cuzk_fr_butterfly_many(cuzk_fr *x0, cuzk_fr *x1, const cuzk_fr *w, size_t w
 }
 
 #endif
+
+/* Scalar Montgomery-trick version (the fallback and the tail). */
+static void fp_affine_add_scalar(cuzk_fp *const *a, const cuzk_fp *const *b, uint8_t *out_inf, size_t n,
+                                 cuzk_fp *pre)
+{
+    cuzk_fp prod = CUZK_FP_ONE, den, inv, lam, x3, t;
+    static const cuzk_fp zero;
+    for (size_t i = 0; i < n; i++) {
+        const cuzk_fp *p = a[i], *q = b[i];
+        out_inf[i] = 0;
+        pre[i] = prod;
+        if (!cuzk_ff_eq_n(p[0].l, q[0].l, 6)) {
+            cuzk_fp_sub_i(&den, &q[0], &p[0]);
+        } else if (cuzk_ff_eq_n(p[1].l, q[1].l, 6) && !cuzk_ff_eq_n(p[1].l, zero.l, 6)) {
+            cuzk_fp_add_i(&den, &p[1], &p[1]);
+        } else {
+            out_inf[i] = 1;
+            continue;
+        }
+        cuzk_fp_mul_i(&prod, &prod, &den);
+    }
+    cuzk_fp_inv(&prod, &prod);
+    for (size_t i = n; i-- > 0;) {
+        if (out_inf[i]) continue;
+        cuzk_fp *p = a[i];
+        const cuzk_fp *q = b[i];
+        bool add = !cuzk_ff_eq_n(p[0].l, q[0].l, 6);
+        cuzk_fp_mul_i(&inv, &prod, &pre[i]);
+        if (add) {
+            cuzk_fp_sub_i(&den, &q[0], &p[0]);
+            cuzk_fp_sub_i(&lam, &q[1], &p[1]);
+        } else {
+            cuzk_fp_add_i(&den, &p[1], &p[1]);
+            cuzk_fp_sqr_i(&lam, &p[0]);
+            cuzk_fp_add_i(&t, &lam, &lam);
+            cuzk_fp_add_i(&lam, &lam, &t);
+        }
+        cuzk_fp_mul_i(&prod, &prod, &den);
+        cuzk_fp_mul_i(&lam, &lam, &inv);
+        cuzk_fp_sqr_i(&x3, &lam);
+        cuzk_fp_sub_i(&x3, &x3, &p[0]);
+        cuzk_fp_sub_i(&x3, &x3, &q[0]);
+        cuzk_fp_sub_i(&t, &p[0], &x3);
+        cuzk_fp_mul_i(&t, &lam, &t);
+        cuzk_fp_sub_i(&p[1], &t, &p[1]);
+        p[0] = x3;
+    }
+}
+
+size_t cuzk_fp_affine_add_scratch_bytes(size_t n)
+{
+#if CUZK_FF_HAVE_IFMA
+    return (n / 8) * sizeof(aff_block) + n * sizeof(cuzk_fp) + 64;
+#else
+    return n * sizeof(cuzk_fp) + 64;
+#endif
+}
+
+void cuzk_fp_affine_add_many(cuzk_fp *const *a, const cuzk_fp *const *b, uint8_t *out_inf, size_t n,
+                             void *scratch)
+{
+    unsigned char *mem = (unsigned char *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
+    size_t done = 0;
+#if CUZK_FF_HAVE_IFMA
+    if (cuzk_ff_ifma_available()) {
+        done = fp_affine_add_ifma(a, b, out_inf, n, mem);
+        mem += (n / 8) * sizeof(aff_block);
+    }
+#endif
+    if (done < n) fp_affine_add_scalar(a + done, b + done, out_inf + done, n - done, (cuzk_fp *)mem);
+}

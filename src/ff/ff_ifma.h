@@ -60,6 +60,18 @@ void cuzk_fp_x8_sub(cuzk_fp_x8 *r, const cuzk_fp_x8 *a, const cuzk_fp_x8 *b);
  * x0 and x1 must not overlap. */
 void cuzk_fr_butterfly_many(cuzk_fr *x0, cuzk_fr *x1, const cuzk_fr *w, size_t wstride, size_t n);
 
+/* Affine point additions A_i += B_i (i < n) on a short Weierstrass curve
+ * over Fp, y^2 = x^3 + c, with one shared inversion (Montgomery's trick):
+ * a[i] and b[i] point to (x, y) as two consecutive cuzk_fp (cuzk_g1_affine),
+ * neither the point at infinity; the a[i] must be distinct (they are
+ * written). Each pair is an addition (x differ), a doubling (A = B, y != 0)
+ * or gives infinity (B = -A): then out_inf[i] = 1 and A_i is left as it
+ * was. scratch: cuzk_fp_affine_add_scratch_bytes(n) bytes, any alignment.
+ * IFMA in blocks of 8 (6 vector products an addition), scalar for the rest. */
+size_t cuzk_fp_affine_add_scratch_bytes(size_t n);
+void cuzk_fp_affine_add_many(cuzk_fp *const *a, const cuzk_fp *const *b, uint8_t *out_inf, size_t n,
+                             void *scratch);
+
 /* r[i] = a[i] * b[i] for i < n; IFMA in blocks of 8 when available, scalar
  * for the rest. r may alias a or b (elementwise). */
 void cuzk_fr_mul_many(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n);
