@@ -33,14 +33,29 @@ typedef struct {
     uint8_t *kind;
     uint32_t *q0, *q1;  /* waiting (entry, bucket) pairs, 2 * batch words each */
     uint32_t batch;
+#ifdef MSM_ADD_MANY
+    MSM_F **pa;         /* the batch as pointer pairs for MSM_ADD_MANY */
+    const MSM_F **pb;
+    void *add_scratch;
+#endif
 } accum;
+
+/* A field with a batched affine-addition kernel (msm_g1.c: the IFMA one of
+ * src/ff) defines MSM_ADD_MANY(a, b, inf, n, scratch), MSM_ADD_MANY_SCRATCH(n)
+ * and MSM_ADD_MANY_OK() (the kernel runs fast on this CPU); accum_batch_add
+ * then hands it the batch. */
+#ifdef MSM_ADD_MANY
+#define ACC_EXTRA_SIZE(batch) (2 * SCRATCH_ALIGN((batch) * sizeof(void *)) + SCRATCH_ALIGN(MSM_ADD_MANY_SCRATCH(batch)))
+#else
+#define ACC_EXTRA_SIZE(batch) 0
+#endif
 
 /* The batch buffers alone (the accumulators and states may live elsewhere). */
 static size_t accum_batch_size(uint32_t batch)
 {
     return SCRATCH_ALIGN(batch * sizeof(MSM_AFF)) + SCRATCH_ALIGN(batch * sizeof(uint32_t))
            + SCRATCH_ALIGN(batch * sizeof(MSM_F)) + SCRATCH_ALIGN(batch)
-           + 2 * SCRATCH_ALIGN(2 * (size_t)batch * sizeof(uint32_t));
+           + 2 * SCRATCH_ALIGN(2 * (size_t)batch * sizeof(uint32_t)) + ACC_EXTRA_SIZE(batch);
 }
 
 static size_t accum_size(uint32_t n_buckets, uint32_t batch)
@@ -61,6 +76,11 @@ static void accum_carve_ext(accum *a, unsigned char *mem, MSM_AFF *acc, uint8_t 
     CARVE(a->kind, batch);
     CARVE(a->q0, 2 * (size_t)batch * sizeof(uint32_t));
     CARVE(a->q1, 2 * (size_t)batch * sizeof(uint32_t));
+#ifdef MSM_ADD_MANY
+    CARVE(a->pa, batch * sizeof(void *));
+    CARVE(a->pb, batch * sizeof(void *));
+    CARVE(a->add_scratch, MSM_ADD_MANY_SCRATCH(batch));
+#endif
 #undef CARVE
     a->acc = acc;
     a->state = state;
@@ -79,6 +99,18 @@ static void accum_carve(accum *a, unsigned char *mem, uint32_t n_buckets, uint32
 /* acc[bk[i]] += pt[i] for the np batch entries (distinct buckets). */
 static void accum_batch_add(accum *a, size_t np)
 {
+#ifdef MSM_ADD_MANY
+    if (MSM_ADD_MANY_OK()) {
+        for (size_t i = 0; i < np; i++) {
+            a->pa[i] = &a->acc[a->bk[i]].x;
+            a->pb[i] = &a->pt[i].x;
+        }
+        MSM_ADD_MANY(a->pa, a->pb, a->kind, np, a->add_scratch);
+        for (size_t i = 0; i < np; i++)
+            a->state[a->bk[i]] = a->kind[i] ? ACC_EMPTY : ACC_FULL;
+        return;
+    }
+#endif
     MSM_F prod, den, inv;
     f_set_one(&prod);
     for (size_t i = 0; i < np; i++) {

@@ -18,6 +18,12 @@ static inline bool f_is_zero(const cuzk_fp *a) { return cuzk_ff_is_zero_n(a->l, 
 static inline bool f_eq(const cuzk_fp *a, const cuzk_fp *b) { return cuzk_ff_eq_n(a->l, b->l, 6); }
 static inline void f_set_one(cuzk_fp *r) { *r = CUZK_FP_ONE; }
 
+/* Batched affine additions with AVX-512 IFMA where the CPU has it (src/ff). */
+#include "ff/ff_ifma.h"
+#define MSM_ADD_MANY(a, b, inf, n, scratch) cuzk_fp_affine_add_many((a), (b), (inf), (n), (scratch))
+#define MSM_ADD_MANY_SCRATCH(n) cuzk_fp_affine_add_scratch_bytes(n)
+#define MSM_ADD_MANY_OK() cuzk_ff_ifma_available()
+
 #include "ec/msm_impl.h"
 
 /* Fixed bases with precomputed shifted copies (msm_table.h). */
