@@ -10,6 +10,7 @@
 #include "cuzk/poly.h"
 #include "poly/poly_impl.h"
 #include "ff/fr_impl.h" /* inline Fr add/sub/mul: the butterfly is a few instructions around one mul */
+#include "ff/ff_ifma.h" /* the butterflies 8 at a time where the CPU has AVX-512 IFMA */
 
 /* First pass: 2^12 elements (128 KiB) per block. */
 #define FFT_LOCAL_BITS 12
@@ -59,6 +60,7 @@ typedef struct {
     unsigned log_m, s0, s1;
     size_t run;             /* consecutive lo values per task */
     size_t tasks_per_vec;
+    bool vec;               /* the IFMA butterflies of src/ff run fast here */
 } stages_ctx;
 
 static void stages_task(void *arg, size_t t)
@@ -76,6 +78,23 @@ static void stages_task(void *arg, size_t t)
     for (unsigned s = s0; s < c->s1; s++) {
         const size_t hs = (size_t)1 << (s - s0);     /* half-size in mid units */
         const unsigned tw_shift = c->log_m - 1 - s;  /* omega_{2h}^j = omega^(j * m / 2h) */
+        if (c->vec) {
+            /* the butterflies of a stage in runs, 8 lanes at a time (src/ff IFMA):
+             * in the first pass (run 1) the run is the j loop, later the lo values */
+            const size_t step = (size_t)1 << tw_shift;
+            for (size_t k = 0; k < mids; k += 2 * hs) {
+                if (run == 1) {
+                    cuzk_fr *x0 = x + base + (k << s0);
+                    cuzk_fr_butterfly_many(x0, x0 + (hs << s0), c->w, step, hs);
+                    continue;
+                }
+                for (size_t j = 0; j < hs; j++) {
+                    cuzk_fr *x0 = x + base + ((k + j) << s0);
+                    cuzk_fr_butterfly_many(x0, x0 + (hs << s0), &c->w[((j << s0) + lo0) << tw_shift], step, run);
+                }
+            }
+            continue;
+        }
         for (size_t k = 0; k < mids; k += 2 * hs) {
             for (size_t j = 0; j < hs; j++) {
                 cuzk_fr *x0 = x + base + ((k + j) << s0);
@@ -106,7 +125,7 @@ static void run_stages(const cuzk_domain *d, cuzk_fr *const *vecs, size_t nvec,
     size_t run = (size_t)1 << s0;
     if (run > FFT_RUN)
         run = FFT_RUN;
-    stages_ctx c = { vecs, d->twiddles, d->log_m, s0, s1, run, 0 };
+    stages_ctx c = { vecs, d->twiddles, d->log_m, s0, s1, run, 0, cuzk_ff_ifma_available() };
     c.tasks_per_vec = (d->m >> (s1 - s0)) / run;
     cuzk_pool_run(pool, c.tasks_per_vec * nvec, stages_task, &c);
 }
