@@ -32,6 +32,11 @@ typedef struct {
     uint8_t *kind;
     uint32_t *cnt0, *cnt1; /* points per bucket of the group */
     uint32_t *bid;         /* bucket id per bucket of the group */
+#ifdef MSM_ADD_MANY
+    MSM_F **pa;            /* a round's additions as pointer pairs for MSM_ADD_MANY */
+    const MSM_F **pb;
+    void *add_scratch;
+#endif
 } scratch;
 
 #define SCRATCH_ALIGN(bytes) (((bytes) + 63) & ~(size_t)63)
@@ -48,7 +53,11 @@ static size_t scratch_size(uint32_t group)
     size_t g = group, h = group / 2 + 1;
     return 2 * SCRATCH_ALIGN(g * sizeof(MSM_AFF)) + SCRATCH_ALIGN(h * sizeof(MSM_F))
            + 2 * SCRATCH_ALIGN(h * sizeof(uint32_t)) + SCRATCH_ALIGN(h)
-           + 3 * SCRATCH_ALIGN(g * sizeof(uint32_t));
+           + 3 * SCRATCH_ALIGN(g * sizeof(uint32_t))
+#ifdef MSM_ADD_MANY
+           + 2 * SCRATCH_ALIGN(h * sizeof(void *)) + SCRATCH_ALIGN(MSM_ADD_MANY_SCRATCH(h))
+#endif
+        ;
 }
 
 static void scratch_carve(scratch *s, unsigned char *mem, uint32_t group)
@@ -65,6 +74,11 @@ static void scratch_carve(scratch *s, unsigned char *mem, uint32_t group)
     CARVE(s->cnt0, g * sizeof(uint32_t));
     CARVE(s->cnt1, g * sizeof(uint32_t));
     CARVE(s->bid, g * sizeof(uint32_t));
+#ifdef MSM_ADD_MANY
+    CARVE(s->pa, h * sizeof(void *));
+    CARVE(s->pb, h * sizeof(void *));
+    CARVE(s->add_scratch, MSM_ADD_MANY_SCRATCH(h));
+#endif
 #undef CARVE
 }
 
@@ -116,6 +130,30 @@ static inline void pair_finish(MSM_AFF *r, const MSM_AFF *a, const MSM_AFF *b, u
  * with one inversion (Montgomery's trick) for all of them. */
 static void batch_add(scratch *s, size_t np)
 {
+#ifdef MSM_ADD_MANY
+    if (MSM_ADD_MANY_OK()) {
+        /* r = a, then r += b for the pairs with neither at infinity */
+        size_t k = 0;
+        for (size_t i = 0; i < np; i++) {
+            const MSM_AFF *a = &s->t0[s->pin[i]], *b = a + 1;
+            MSM_AFF *r = &s->t1[s->pout[i]];
+            if (aff_is_inf(a)) {
+                *r = *b;
+            } else if (aff_is_inf(b)) {
+                *r = *a;
+            } else {
+                *r = *a;
+                s->pa[k] = &r->x;
+                s->pb[k] = &b->x;
+                k++;
+            }
+        }
+        MSM_ADD_MANY(s->pa, s->pb, s->kind, k, s->add_scratch);
+        for (size_t i = 0; i < k; i++)
+            if (s->kind[i]) memset(s->pa[i], 0, sizeof(MSM_AFF)); /* b = -a: infinity */
+        return;
+    }
+#endif
     MSM_F acc, den;
     f_set_one(&acc);
     for (size_t i = 0; i < np; i++) {
