@@ -445,6 +445,181 @@ static size_t fp_affine_add_ifma(cuzk_fp *const *a, const cuzk_fp *const *b, uin
     return 8 * nb;
 }
 
+/* ---- Fp2 = Fp[u]/(u^2 + 1) over lane vectors: c[0] real, c[1] imaginary */
+typedef struct { __m512i c[2][8]; } v2;
+
+CUZK_IFMA_TARGET
+static inline void fp2_addv(v2 *r, const v2 *a, const v2 *b)
+{
+    add52(r->c[0], a->c[0], b->c[0], FP_P52, 8);
+    add52(r->c[1], a->c[1], b->c[1], FP_P52, 8);
+}
+
+CUZK_IFMA_TARGET
+static inline void fp2_subv(v2 *r, const v2 *a, const v2 *b)
+{
+    sub52(r->c[0], a->c[0], b->c[0], FP_P52, 8);
+    sub52(r->c[1], a->c[1], b->c[1], FP_P52, 8);
+}
+
+/* Karatsuba: three products. r may alias a or b. */
+CUZK_IFMA_TARGET
+static inline void fp2_mulv(v2 *r, const v2 *a, const v2 *b)
+{
+    __m512i t0[8], t1[8], sa[8], sb[8], t2[8];
+    fp_mulv(t0, a->c[0], b->c[0]);
+    fp_mulv(t1, a->c[1], b->c[1]);
+    add52(sa, a->c[0], a->c[1], FP_P52, 8);
+    add52(sb, b->c[0], b->c[1], FP_P52, 8);
+    fp_mulv(t2, sa, sb);
+    sub52(r->c[0], t0, t1, FP_P52, 8);
+    sub52(t2, t2, t0, FP_P52, 8);
+    sub52(r->c[1], t2, t1, FP_P52, 8);
+}
+
+/* (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u: two products. */
+CUZK_IFMA_TARGET
+static inline void fp2_sqrv(v2 *r, const v2 *a)
+{
+    __m512i s[8], d[8], m[8];
+    add52(s, a->c[0], a->c[1], FP_P52, 8);
+    sub52(d, a->c[0], a->c[1], FP_P52, 8);
+    fp_mulv(m, a->c[0], a->c[1]);
+    fp_mulv(r->c[0], s, d);
+    add52(r->c[1], m, m, FP_P52, 8);
+}
+
+/* An Fp2 element (two cuzk_fp) of eight elements given by pointers. */
+CUZK_IFMA_TARGET
+static inline void fp2_loadp(v2 *o, const cuzk_fp *const *x)
+{
+    const uint64_t *p0[8], *p1[8];
+    for (int k = 0; k < 8; k++) { p0[k] = x[k][0].l; p1[k] = x[k][1].l; }
+    load52p(o->c[0], p0, 6, 8, 0);
+    load52p(o->c[1], p1, 6, 8, 0);
+}
+
+static inline uint8_t aff2_kind(const cuzk_fp *a, const cuzk_fp *b)
+{
+    if (memcmp(a, b, 96) != 0) return AFF_ADD;
+    static const uint64_t zero[12];
+    if (memcmp(a + 2, b + 2, 96) == 0 && memcmp(a + 2, zero, 96) != 0) return AFF_DBL;
+    return AFF_INF;
+}
+
+typedef struct { _Alignas(64) v2 x1, y1, x2, y2, den, pre; } aff2_block;
+
+CUZK_IFMA_TARGET
+static size_t fp2_affine_add_ifma(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, uint8_t *out_inf, size_t n,
+                                  void *scratch)
+{
+    size_t nb = n / 8;
+    if (nb == 0) return 0;
+    aff2_block *blk = scratch;
+    v2 one, prod;
+    {
+        cuzk_fp ones[8];
+        for (int k = 0; k < 8; k++) ones[k] = CUZK_FP_ONE;
+        load52(one.c[0], ones[0].l, 6, 6, 8, 0);
+        for (int j = 0; j < 8; j++) one.c[1][j] = _mm512_setzero_si512();
+    }
+    prod = one;
+    for (size_t q = 0; q < nb; q++) {
+        aff2_block *B = &blk[q];
+        const cuzk_fp *pa[8], *pb[8], *pay[8], *pby[8];
+        __mmask8 dbl = 0, inf = 0;
+        for (int k = 0; k < 8; k++) {
+            size_t i = 8 * q + (size_t)k;
+            pa[k] = &a[i][0].c0; pay[k] = &a[i][1].c0;
+            pb[k] = &b[i][0].c0; pby[k] = &b[i][1].c0;
+            uint8_t kind = aff2_kind(pa[k], pb[k]);
+            dbl |= (__mmask8)((kind == AFF_DBL) << k);
+            inf |= (__mmask8)((kind == AFF_INF) << k);
+            out_inf[i] = kind == AFF_INF;
+        }
+        fp2_loadp(&B->x1, pa);
+        fp2_loadp(&B->y1, pay);
+        fp2_loadp(&B->x2, pb);
+        fp2_loadp(&B->y2, pby);
+        v2 d;
+        fp2_subv(&d, &B->x2, &B->x1);
+        if (dbl | inf) {
+            v2 y2x;
+            fp2_addv(&y2x, &B->y1, &B->y1);
+            for (int c = 0; c < 2; c++)
+                for (int j = 0; j < 8; j++) {
+                    d.c[c][j] = _mm512_mask_blend_epi64(dbl, d.c[c][j], y2x.c[c][j]);
+                    d.c[c][j] = _mm512_mask_blend_epi64(inf, d.c[c][j], one.c[c][j]);
+                }
+        }
+        B->den = d;
+        B->pre = prod;
+        fp2_mulv(&prod, &prod, &d);
+    }
+    {
+        _Alignas(64) cuzk_fp re[8], im[8];
+        cuzk_fp2 p8[8], pre8[8], inv, acc;
+        store52(re[0].l, prod.c[0], 6, 8);
+        store52(im[0].l, prod.c[1], 6, 8);
+        cuzk_fp2_one(&acc);
+        for (int k = 0; k < 8; k++) {
+            p8[k].c0 = re[k]; p8[k].c1 = im[k];
+            pre8[k] = acc;
+            cuzk_fp2_mul(&acc, &acc, &p8[k]);
+        }
+        cuzk_fp2_inv(&inv, &acc);
+        for (int k = 8; k-- > 0;) {
+            cuzk_fp2 t;
+            cuzk_fp2_mul(&t, &inv, &pre8[k]);
+            cuzk_fp2_mul(&inv, &inv, &p8[k]);
+            re[k] = t.c0; im[k] = t.c1;
+        }
+        load52(prod.c[0], re[0].l, 6, 6, 8, 0);
+        load52(prod.c[1], im[0].l, 6, 6, 8, 0);
+    }
+    for (size_t q = nb; q-- > 0;) {
+        aff2_block *B = &blk[q];
+        v2 inv, num, lam, x3, t;
+        __mmask8 dbl = 0, inf = 0;
+        for (int k = 0; k < 8; k++) {
+            size_t i = 8 * q + (size_t)k;
+            uint8_t kind = out_inf[i] ? AFF_INF : aff2_kind(&a[i][0].c0, &b[i][0].c0);
+            dbl |= (__mmask8)((kind == AFF_DBL) << k);
+            inf |= (__mmask8)((kind == AFF_INF) << k);
+        }
+        fp2_mulv(&inv, &prod, &B->pre);
+        fp2_mulv(&prod, &prod, &B->den);
+        fp2_subv(&num, &B->y2, &B->y1);
+        if (dbl) { /* 3 x1^2 */
+            v2 sq, s2;
+            fp2_sqrv(&sq, &B->x1);
+            fp2_addv(&s2, &sq, &sq);
+            fp2_addv(&s2, &s2, &sq);
+            for (int c = 0; c < 2; c++)
+                for (int j = 0; j < 8; j++) num.c[c][j] = _mm512_mask_blend_epi64(dbl, num.c[c][j], s2.c[c][j]);
+        }
+        fp2_mulv(&lam, &num, &inv);
+        fp2_sqrv(&x3, &lam);
+        fp2_subv(&x3, &x3, &B->x1);
+        fp2_subv(&x3, &x3, &B->x2);
+        fp2_subv(&t, &B->x1, &x3);
+        fp2_mulv(&t, &lam, &t);
+        fp2_subv(&t, &t, &B->y1);
+        _Alignas(64) cuzk_fp o[4][8];
+        store52(o[0][0].l, x3.c[0], 6, 8);
+        store52(o[1][0].l, x3.c[1], 6, 8);
+        store52(o[2][0].l, t.c[0], 6, 8);
+        store52(o[3][0].l, t.c[1], 6, 8);
+        for (int k = 0; k < 8; k++) {
+            if (inf >> k & 1) continue;
+            size_t i = 8 * q + (size_t)k;
+            a[i][0].c0 = o[0][k]; a[i][0].c1 = o[1][k];
+            a[i][1].c0 = o[2][k]; a[i][1].c1 = o[3][k];
+        }
+    }
+    return 8 * nb;
+}
+
 CUZK_IFMA_TARGET
 static size_t fr_mul_many_ifma(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n)
 {
@@ -591,4 +766,75 @@ void cuzk_fp_affine_add_many(cuzk_fp *const *a, const cuzk_fp *const *b, uint8_t
     }
 #endif
     if (done < n) fp_affine_add_scalar(a + done, b + done, out_inf + done, n - done, (cuzk_fp *)mem);
+}
+
+/* Scalar Montgomery-trick version over Fp2 (the fallback and the tail). */
+static void fp2_affine_add_scalar(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, uint8_t *out_inf, size_t n,
+                                  cuzk_fp2 *pre)
+{
+    cuzk_fp2 prod, den, inv, lam, x3, t;
+    cuzk_fp2_one(&prod);
+    for (size_t i = 0; i < n; i++) {
+        const cuzk_fp2 *p = a[i], *q = b[i];
+        out_inf[i] = 0;
+        pre[i] = prod;
+        if (!cuzk_fp2_eq(&p[0], &q[0])) {
+            cuzk_fp2_sub(&den, &q[0], &p[0]);
+        } else if (cuzk_fp2_eq(&p[1], &q[1]) && !cuzk_fp2_is_zero(&p[1])) {
+            cuzk_fp2_dbl(&den, &p[1]);
+        } else {
+            out_inf[i] = 1;
+            continue;
+        }
+        cuzk_fp2_mul(&prod, &prod, &den);
+    }
+    cuzk_fp2_inv(&prod, &prod);
+    for (size_t i = n; i-- > 0;) {
+        if (out_inf[i]) continue;
+        cuzk_fp2 *p = a[i];
+        const cuzk_fp2 *q = b[i];
+        bool add = !cuzk_fp2_eq(&p[0], &q[0]);
+        cuzk_fp2_mul(&inv, &prod, &pre[i]);
+        if (add) {
+            cuzk_fp2_sub(&den, &q[0], &p[0]);
+            cuzk_fp2_sub(&lam, &q[1], &p[1]);
+        } else {
+            cuzk_fp2_dbl(&den, &p[1]);
+            cuzk_fp2_sqr(&lam, &p[0]);
+            cuzk_fp2_dbl(&t, &lam);
+            cuzk_fp2_add(&lam, &lam, &t);
+        }
+        cuzk_fp2_mul(&prod, &prod, &den);
+        cuzk_fp2_mul(&lam, &lam, &inv);
+        cuzk_fp2_sqr(&x3, &lam);
+        cuzk_fp2_sub(&x3, &x3, &p[0]);
+        cuzk_fp2_sub(&x3, &x3, &q[0]);
+        cuzk_fp2_sub(&t, &p[0], &x3);
+        cuzk_fp2_mul(&t, &lam, &t);
+        cuzk_fp2_sub(&p[1], &t, &p[1]);
+        p[0] = x3;
+    }
+}
+
+size_t cuzk_fp2_affine_add_scratch_bytes(size_t n)
+{
+#if CUZK_FF_HAVE_IFMA
+    return (n / 8) * sizeof(aff2_block) + n * sizeof(cuzk_fp2) + 64;
+#else
+    return n * sizeof(cuzk_fp2) + 64;
+#endif
+}
+
+void cuzk_fp2_affine_add_many(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, uint8_t *out_inf, size_t n,
+                              void *scratch)
+{
+    unsigned char *mem = (unsigned char *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
+    size_t done = 0;
+#if CUZK_FF_HAVE_IFMA
+    if (cuzk_ff_ifma_available()) {
+        done = fp2_affine_add_ifma(a, b, out_inf, n, mem);
+        mem += (n / 8) * sizeof(aff2_block);
+    }
+#endif
+    if (done < n) fp2_affine_add_scalar(a + done, b + done, out_inf + done, n - done, (cuzk_fp2 *)mem);
 }

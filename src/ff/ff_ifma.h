@@ -72,6 +72,13 @@ size_t cuzk_fp_affine_add_scratch_bytes(size_t n);
 void cuzk_fp_affine_add_many(cuzk_fp *const *a, const cuzk_fp *const *b, uint8_t *out_inf, size_t n,
                              void *scratch);
 
+/* The same over Fp2 (G2: y^2 = x^3 + c with x, y in Fp2): a[i] and b[i]
+ * point to (x, y) as two consecutive cuzk_fp2 (cuzk_g2_affine); 17 vector
+ * Fp products an addition (Karatsuba Fp2 products, two-product squares). */
+size_t cuzk_fp2_affine_add_scratch_bytes(size_t n);
+void cuzk_fp2_affine_add_many(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, uint8_t *out_inf, size_t n,
+                              void *scratch);
+
 /* r[i] = a[i] * b[i] for i < n; IFMA in blocks of 8 when available, scalar
  * for the rest. r may alias a or b (elementwise). */
 void cuzk_fr_mul_many(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n);

@@ -239,6 +239,59 @@ static void test_affine(cuzk_rng *rng, size_t n)
     CHECK_MSG(bad == 0, "%d of %zu affine additions differ", bad, n);
 }
 
+static void rand_fp2(cuzk_fp2 *a, cuzk_rng *rng) { rand_fp(&a->c0, rng); rand_fp(&a->c1, rng); }
+
+/* cuzk_fp2_affine_add_many against one inversion per pair, as test_affine. */
+static void test_affine2(cuzk_rng *rng, size_t n)
+{
+    static cuzk_fp2 A[300][2], B[300][2], W[300][2];
+    static uint8_t inf[300];
+    static cuzk_fp2 *pa[300];
+    static const cuzk_fp2 *pb[300];
+    static unsigned char scratch[300 * 96 + 64 + 40 * 6144];
+    if (n > 300 || cuzk_fp2_affine_add_scratch_bytes(n) > sizeof scratch) { CHECK(0); return; }
+    int want_inf[300];
+    for (size_t i = 0; i < n; i++) {
+        rand_fp2(&A[i][0], rng); rand_fp2(&A[i][1], rng);
+        rand_fp2(&B[i][0], rng); rand_fp2(&B[i][1], rng);
+        unsigned r = (unsigned)(cuzk_rng_u64(rng) % 10);
+        if (r == 0) { B[i][0] = A[i][0]; B[i][1] = A[i][1]; }                  /* doubling */
+        if (r == 1) { B[i][0] = A[i][0]; cuzk_fp2_neg(&B[i][1], &A[i][1]); }   /* opposite */
+        if (r == 2) { B[i][0] = A[i][0]; cuzk_fp2_zero(&A[i][1]); cuzk_fp2_zero(&B[i][1]); }
+        if (r == 3) { B[i][0] = A[i][0]; B[i][0].c1 = A[i][1].c0; }            /* x equal in c0 only */
+        cuzk_fp2 lam, den, t, x3;
+        want_inf[i] = 0;
+        pa[i] = A[i]; pb[i] = B[i];
+        if (!cuzk_fp2_eq(&A[i][0], &B[i][0])) {
+            cuzk_fp2_sub(&den, &B[i][0], &A[i][0]);
+            cuzk_fp2_sub(&lam, &B[i][1], &A[i][1]);
+        } else if (cuzk_fp2_eq(&A[i][1], &B[i][1]) && !cuzk_fp2_is_zero(&A[i][1])) {
+            cuzk_fp2_dbl(&den, &A[i][1]);
+            cuzk_fp2_sqr(&t, &A[i][0]);
+            cuzk_fp2_dbl(&lam, &t);
+            cuzk_fp2_add(&lam, &lam, &t);
+        } else {
+            want_inf[i] = 1;
+            W[i][0] = A[i][0]; W[i][1] = A[i][1];
+            continue;
+        }
+        cuzk_fp2_inv(&den, &den);
+        cuzk_fp2_mul(&lam, &lam, &den);
+        cuzk_fp2_sqr(&x3, &lam);
+        cuzk_fp2_sub(&x3, &x3, &A[i][0]);
+        cuzk_fp2_sub(&x3, &x3, &B[i][0]);
+        cuzk_fp2_sub(&t, &A[i][0], &x3);
+        cuzk_fp2_mul(&t, &lam, &t);
+        cuzk_fp2_sub(&W[i][1], &t, &A[i][1]);
+        W[i][0] = x3;
+    }
+    cuzk_fp2_affine_add_many(pa, pb, inf, n, scratch);
+    int bad = 0;
+    for (size_t i = 0; i < n; i++)
+        bad += inf[i] != want_inf[i] || memcmp(A[i], W[i], sizeof W[i]) != 0;
+    CHECK_MSG(bad == 0, "%d of %zu Fp2 affine additions differ", bad, n);
+}
+
 int main(void)
 {
     cuzk_rng rng;
@@ -253,5 +306,6 @@ int main(void)
     if (have) test_addsub_butterfly(&rng, 3000);
     else test_addsub_butterfly(&rng, 0); /* the butterfly's scalar fallback */
     for (int k = 0; k < 20; k++) test_affine(&rng, k < 10 ? (size_t)(k * 7) : 293);
+    for (int k = 0; k < 20; k++) test_affine2(&rng, k < 10 ? (size_t)(k * 7) : 293);
     return test_finish("test_ifma");
 }
