@@ -620,6 +620,60 @@ static size_t fp2_affine_add_ifma(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, 
     return 8 * nb;
 }
 
+/* load52 / store52 with a signed element stride (words) */
+CUZK_IFMA_TARGET
+static inline void load52s(__m512i *o, const uint64_t *x, ptrdiff_t stride, int m, int n, int sh)
+{
+    _Alignas(64) uint64_t t[8 * 6];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+#pragma GCC unroll 6
+        for (int k = 0; k < m; k++) t[m * i + k] = x[stride * i + k];
+    load52(o, t, (size_t)m, m, n, sh);
+}
+
+CUZK_IFMA_TARGET
+static inline void store52s(uint64_t *x, ptrdiff_t stride, const __m512i *o, int m, int n)
+{
+    _Alignas(64) uint64_t t[8 * 6];
+    store52(t, o, m, n);
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+#pragma GCC unroll 6
+        for (int k = 0; k < m; k++) x[stride * i + k] = t[m * i + k];
+}
+
+/* r[k] = a[k] * p0 * t^k, lanes k = 8q + i: P holds p0 t^(8q + i), stepped
+ * by t^8 (pre-shifted once); a is shifted on load. Returns the elements done
+ * and leaves p0 t^done in *pnext. */
+CUZK_IFMA_TARGET
+static size_t fr_mul_powers_ifma(cuzk_fr *r, ptrdiff_t rs, const cuzk_fr *a, ptrdiff_t as, size_t n,
+                                 const cuzk_fr *p0, const cuzk_fr *t, cuzk_fr *pnext)
+{
+    size_t nb = n / 8;
+    if (nb == 0) return 0;
+    _Alignas(64) cuzk_fr pw[8], t8[8];
+    cuzk_fr t2, t4;
+    pw[0] = *p0;
+    for (int i = 1; i < 8; i++) cuzk_fr_mul_i(&pw[i], &pw[i - 1], t);
+    cuzk_fr_mul_i(&t2, t, t);
+    cuzk_fr_mul_i(&t4, &t2, &t2);
+    cuzk_fr_mul_i(&t8[0], &t4, &t4);
+    for (int i = 1; i < 8; i++) t8[i] = t8[0];
+    __m512i P[5], T8[5], va[5], vr[5];
+    load52(P, pw[0].l, 4, 4, 5, 0);
+    load52(T8, t8[0].l, 4, 4, 5, 4);
+    for (size_t q = 0; q < nb; q++) {
+        load52s(va, a[(ptrdiff_t)(8 * q) * as].l, 4 * as, 4, 5, 4);
+        mont52(vr, va, P, FR_P52, FR_N052, 5);
+        store52s(r[(ptrdiff_t)(8 * q) * rs].l, 4 * rs, vr, 4, 5);
+        mont52(P, T8, P, FR_P52, FR_N052, 5);
+    }
+    store52(pw[0].l, P, 4, 5);
+    *pnext = pw[0];
+    return 8 * nb;
+}
+
 CUZK_IFMA_TARGET
 static size_t fr_mul_many_ifma(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n)
 {
@@ -837,4 +891,18 @@ void cuzk_fp2_affine_add_many(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, uint
     }
 #endif
     if (done < n) fp2_affine_add_scalar(a + done, b + done, out_inf + done, n - done, (cuzk_fp2 *)mem);
+}
+
+void cuzk_fr_mul_powers(cuzk_fr *r, ptrdiff_t rstride, const cuzk_fr *a, ptrdiff_t astride, size_t n,
+                        const cuzk_fr *p0, const cuzk_fr *t)
+{
+    cuzk_fr p = *p0, tt = *t;
+    size_t done = 0;
+#if CUZK_FF_HAVE_IFMA
+    if (cuzk_ff_ifma_available()) done = fr_mul_powers_ifma(r, rstride, a, astride, n, &p, &tt, &p);
+#endif
+    for (size_t k = done; k < n; k++) {
+        cuzk_fr_mul_i(&r[(ptrdiff_t)k * rstride], &a[(ptrdiff_t)k * astride], &p);
+        cuzk_fr_mul_i(&p, &p, &tt);
+    }
 }

@@ -79,6 +79,14 @@ size_t cuzk_fp2_affine_add_scratch_bytes(size_t n);
 void cuzk_fp2_affine_add_many(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, uint8_t *out_inf, size_t n,
                               void *scratch);
 
+/* r[k * rstride] = a[k * astride] * p0 * t^k for k < n (strides in
+ * elements, may be negative; r may equal a with the same stride): the coset
+ * and scaling passes of the FFT (cuzk_poly_distribute_powers, the reversed
+ * scaling of the inverse transform). IFMA keeps eight power chains p0 t^(8q+i)
+ * stepped by t^8, so no product waits on the one before. */
+void cuzk_fr_mul_powers(cuzk_fr *r, ptrdiff_t rstride, const cuzk_fr *a, ptrdiff_t astride, size_t n,
+                        const cuzk_fr *p0, const cuzk_fr *t);
+
 /* r[i] = a[i] * b[i] for i < n; IFMA in blocks of 8 when available, scalar
  * for the rest. r may alias a or b (elementwise). */
 void cuzk_fr_mul_many(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b, size_t n);

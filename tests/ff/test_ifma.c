@@ -292,6 +292,41 @@ static void test_affine2(cuzk_rng *rng, size_t n)
     CHECK_MSG(bad == 0, "%d of %zu Fp2 affine additions differ", bad, n);
 }
 
+/* cuzk_fr_mul_powers against the power chain done by hand, with forward,
+ * backward and spread strides, in place and not, and batch tails. */
+static void test_powers(cuzk_rng *rng)
+{
+    static cuzk_fr a[1200], r[1200], want[1200];
+    static const struct { ptrdiff_t rs, as; } st[] = {{1, 1}, {1, -1}, {-1, 1}, {2, 3}, {-3, -2}};
+    int bad = 0;
+    for (int c = 0; c < 5; c++) {
+        for (size_t n = 0; n < 90; n += 13) {
+            cuzk_fr p0, t, p;
+            rand_fr(&p0, rng); rand_fr(&t, rng);
+            for (int i = 0; i < 1200; i++) { rand_fr(&a[i], rng); r[i] = CUZK_FR_ZERO; }
+            ptrdiff_t rb = st[c].rs < 0 ? 1100 : 0, ab = st[c].as < 0 ? 1100 : 0;
+            memcpy(want, r, sizeof want);
+            p = p0;
+            for (size_t k = 0; k < n; k++) {
+                cuzk_fr_mul(&want[rb + (ptrdiff_t)k * st[c].rs], &a[ab + (ptrdiff_t)k * st[c].as], &p);
+                cuzk_fr_mul(&p, &p, &t);
+            }
+            cuzk_fr_mul_powers(r + rb, st[c].rs, a + ab, st[c].as, n, &p0, &t);
+            bad += memcmp(r, want, sizeof r) != 0;
+            /* in place, stride 1 */
+            memcpy(r, a, sizeof r);
+            p = p0;
+            for (size_t k = 0; k < n; k++) {
+                cuzk_fr_mul(&want[k], &a[k], &p);
+                cuzk_fr_mul(&p, &p, &t);
+            }
+            cuzk_fr_mul_powers(r, 1, r, 1, n, &p0, &t);
+            bad += memcmp(r, want, n * sizeof r[0]) != 0;
+        }
+    }
+    CHECK_MSG(bad == 0, "%d mul_powers cases differ", bad);
+}
+
 int main(void)
 {
     cuzk_rng rng;
@@ -307,5 +342,6 @@ int main(void)
     else test_addsub_butterfly(&rng, 0); /* the butterfly's scalar fallback */
     for (int k = 0; k < 20; k++) test_affine(&rng, k < 10 ? (size_t)(k * 7) : 293);
     for (int k = 0; k < 20; k++) test_affine2(&rng, k < 10 ? (size_t)(k * 7) : 293);
+    test_powers(&rng);
     return test_finish("test_ifma");
 }
