@@ -264,6 +264,10 @@ static cuzk_fp *aff_pa[AFF_BATCH];
 static const cuzk_fp *aff_pb[AFF_BATCH];
 static uint8_t aff_inf[AFF_BATCH];
 static unsigned char *aff_scratch;
+static cuzk_fp2 aff2_acc[AFF_BUCKETS / 4][2], aff2_pt[AFF_BATCH][2], aff2_pre[AFF_BATCH];
+static cuzk_fp2 *aff2_pa[AFF_BATCH];
+static const cuzk_fp2 *aff2_pb[AFF_BATCH];
+static unsigned char *aff2_scratch;
 
 static void batch_inputs(cuzk_rng *rng)
 {
@@ -281,10 +285,19 @@ static void batch_inputs(cuzk_rng *rng)
         aff_pa[i] = aff_acc[((uint64_t)i * 40503u) % AFF_BUCKETS];
     }
     memset(aff_pre, 0, sizeof aff_pre);
+    for (int i = 0; i < AFF_BUCKETS / 4; i++)
+        for (int c = 0; c < 2; c++) { random_fp(rng, &aff2_acc[i][c].c0); random_fp(rng, &aff2_acc[i][c].c1); }
+    for (int i = 0; i < AFF_BATCH; i++) {
+        for (int c = 0; c < 2; c++) { random_fp(rng, &aff2_pt[i][c].c0); random_fp(rng, &aff2_pt[i][c].c1); }
+        aff2_pb[i] = aff2_pt[i];
+        aff2_pa[i] = aff2_acc[((uint64_t)i * 4051u) % (AFF_BUCKETS / 4)];
+    }
+    memset(aff2_pre, 0, sizeof aff2_pre);
 }
 
 /* kind: 0 Fr mul, 1 Fp mul, 2 Fr butterfly (stride-2 twiddles), 3 affine
- * additions; ifma selects the batched kernel. ns per element. */
+ * additions (G1, Fp), 4 Fr coset powers, 5 affine additions over Fp2 (G2);
+ * ifma selects the batched kernel. ns per element. */
 static double time_batch(int kind, bool ifma, int reps)
 {
     uint64_t t0 = cuzk_now_ns();
@@ -305,6 +318,45 @@ static double time_batch(int kind, bool ifma, int reps)
                 cuzk_fr_mul(&v, x1, &bfr_a[2 * i]);
                 cuzk_fr_sub(x1, x0, &v);
                 cuzk_fr_add(x0, x0, &v);
+            }
+            break;
+        case 4: /* bfr_r[k] = bfr_a[k] * s * t^k (the coset powers pass) */
+            if (ifma) cuzk_fr_mul_powers(bfr_r, 1, bfr_a, 1, BATCH_N, &bfr_b[0], &bfr_b[1]);
+            else {
+                cuzk_fr p = bfr_b[0];
+                for (int i = 0; i < BATCH_N; i++) {
+                    cuzk_fr_mul(&bfr_r[i], &bfr_a[i], &p);
+                    cuzk_fr_mul(&p, &p, &bfr_b[1]);
+                }
+            }
+            break;
+        case 5:
+            if (ifma) cuzk_fp2_affine_add_many(aff2_pa, aff2_pb, aff_inf, AFF_BATCH, aff2_scratch);
+            else {
+                cuzk_fp2 prod, den, inv, lam, x3, t;
+                cuzk_fp2_one(&prod);
+                for (int i = 0; i < AFF_BATCH; i++) {
+                    aff2_pre[i] = prod;
+                    cuzk_fp2_sub(&den, &aff2_pb[i][0], &aff2_pa[i][0]);
+                    cuzk_fp2_mul(&prod, &prod, &den);
+                }
+                cuzk_fp2_inv(&prod, &prod);
+                for (int i = AFF_BATCH; i-- > 0;) {
+                    cuzk_fp2 *a = aff2_pa[i];
+                    const cuzk_fp2 *b = aff2_pb[i];
+                    cuzk_fp2_mul(&inv, &prod, &aff2_pre[i]);
+                    cuzk_fp2_sub(&den, &b[0], &a[0]);
+                    cuzk_fp2_mul(&prod, &prod, &den);
+                    cuzk_fp2_sub(&lam, &b[1], &a[1]);
+                    cuzk_fp2_mul(&lam, &lam, &inv);
+                    cuzk_fp2_sqr(&x3, &lam);
+                    cuzk_fp2_sub(&x3, &x3, &a[0]);
+                    cuzk_fp2_sub(&x3, &x3, &b[0]);
+                    cuzk_fp2_sub(&t, &a[0], &x3);
+                    cuzk_fp2_mul(&t, &lam, &t);
+                    cuzk_fp2_sub(&a[1], &t, &a[1]);
+                    a[0] = x3;
+                }
             }
             break;
         default:
@@ -339,7 +391,7 @@ static double time_batch(int kind, bool ifma, int reps)
     }
     uint64_t t1 = cuzk_now_ns();
     sink ^= bfr_r[7].l[0] ^ bfp_r[5].l[1] ^ aff_acc[3][0].l[0];
-    size_t per = kind == 2 ? BATCH_N / 4 : kind == 3 ? AFF_BATCH : BATCH_N;
+    size_t per = kind == 2 ? BATCH_N / 4 : kind == 3 || kind == 5 ? AFF_BATCH : BATCH_N;
     return (double)(t1 - t0) / ((double)reps * (double)per);
 }
 
@@ -439,21 +491,31 @@ int cuzk_bench_arith_main(int argc, char **argv)
             return 1;
         }
         memset(aff_scratch, 0, cuzk_fp_affine_add_scratch_bytes(AFF_BATCH));
+        aff2_scratch = cuzk_alloc_array(cuzk_fp2_affine_add_scratch_bytes(AFF_BATCH), 1);
+        if (!aff2_scratch) {
+            fprintf(stderr, "arith: out of memory\n");
+            return 1;
+        }
+        memset(aff2_scratch, 0, cuzk_fp2_affine_add_scratch_bytes(AFF_BATCH));
         const int reps = o.quick ? 5 : 50;
         cuzk_log("arith: AVX-512 IFMA kernels %s", cuzk_ff_ifma_available() ? "in use" : "not available (scalar fallback)");
-        static const char *const names[4][2] = {{"fr_mul_batch_scalar_ns", "fr_mul_batch_ifma_ns"},
+        static const char *const names[6][2] = {{"fr_mul_batch_scalar_ns", "fr_mul_batch_ifma_ns"},
                                                 {"fp_mul_batch_scalar_ns", "fp_mul_batch_ifma_ns"},
                                                 {"fr_butterfly_scalar_ns", "fr_butterfly_ifma_ns"},
-                                                {"fp_affine_add_scalar_ns", "fp_affine_add_ifma_ns"}};
-        static const char *const ratios[4] = {"fr_mul_batch_ifma_speedup", "fp_mul_batch_ifma_speedup",
-                                              "fr_butterfly_ifma_speedup", "fp_affine_add_ifma_speedup"};
-        for (int k = 0; k < 4; k++) {
-            int r = k == 3 ? reps / 2 + 1 : reps;
+                                                {"fp_affine_add_scalar_ns", "fp_affine_add_ifma_ns"},
+                                                {"fr_powers_scalar_ns", "fr_powers_ifma_ns"},
+                                                {"fp2_affine_add_scalar_ns", "fp2_affine_add_ifma_ns"}};
+        static const char *const ratios[6] = {"fr_mul_batch_ifma_speedup", "fp_mul_batch_ifma_speedup",
+                                              "fr_butterfly_ifma_speedup", "fp_affine_add_ifma_speedup",
+                                              "fr_powers_ifma_speedup", "fp2_affine_add_ifma_speedup"};
+        for (int k = 0; k < 6; k++) {
+            int r = k == 3 ? reps / 2 + 1 : k == 5 ? reps / 5 + 1 : reps;
             MEASURE(&rep, names[k][0], "ns", o.runs, time_batch(k, false, r));
             MEASURE(&rep, names[k][1], "ns", o.runs, time_batch(k, true, r));
             add_ratio(&rep, ratios[k], names[k][0], names[k][1]);
         }
         cuzk_free(aff_scratch);
+        cuzk_free(aff2_scratch);
     }
     MEASURE(&rep, "g1_add_ns", "ns", o.runs, time_g1_add(&rng, field_iters / 10, false));
     MEASURE(&rep, "g1_dbl_ns", "ns", o.runs, time_g1_add(&rng, field_iters / 10, true));
