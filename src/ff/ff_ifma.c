@@ -350,8 +350,11 @@ CUZK_IFMA_TARGET
 static size_t fp_affine_add_ifma(cuzk_fp *const *a, const cuzk_fp *const *b, uint8_t *out_inf, size_t n,
                                  void *scratch)
 {
-    size_t nb = n / 8;
-    if (nb == 0) return 0;
+    if (n < 8) return 0;
+    /* the last block's lanes past n add a dummy pair, into a dummy: one
+     * inversion for the whole batch, no scalar tail */
+    const size_t nb = (n + 7) / 8;
+    cuzk_fp pad_a[2] = {CUZK_FP_ONE, CUZK_FP_ONE}, pad_b[2] = {{{0}}, CUZK_FP_ONE};
     aff_block *blk = scratch;
     __m512i one[8], prod[8];
     {
@@ -366,12 +369,13 @@ static size_t fp_affine_add_ifma(cuzk_fp *const *a, const cuzk_fp *const *b, uin
         __mmask8 dbl = 0, inf = 0;
         for (int k = 0; k < 8; k++) {
             size_t i = 8 * q + (size_t)k;
-            pa[k] = a[i]->l; pay[k] = a[i][1].l;
-            pb[k] = b[i]->l; pby[k] = b[i][1].l;
+            const cuzk_fp *ai = i < n ? a[i] : pad_a, *bi = i < n ? b[i] : pad_b;
+            pa[k] = ai[0].l; pay[k] = ai[1].l;
+            pb[k] = bi[0].l; pby[k] = bi[1].l;
             uint8_t kind = aff_kind(pa[k], pb[k]);
             dbl |= (__mmask8)((kind == AFF_DBL) << k);
             inf |= (__mmask8)((kind == AFF_INF) << k);
-            out_inf[i] = kind == AFF_INF;
+            if (i < n) out_inf[i] = kind == AFF_INF;
         }
         load52p(B->x1, pa, 6, 8, 0);
         load52p(B->y1, pay, 6, 8, 0);
@@ -411,7 +415,7 @@ static size_t fp_affine_add_ifma(cuzk_fp *const *a, const cuzk_fp *const *b, uin
         __mmask8 dbl = 0, inf = 0;
         for (int k = 0; k < 8; k++) {
             size_t i = 8 * q + (size_t)k;
-            uint8_t kind = out_inf[i] ? AFF_INF : aff_kind(a[i]->l, b[i]->l);
+            uint8_t kind = i >= n ? AFF_ADD : out_inf[i] ? AFF_INF : aff_kind(a[i]->l, b[i]->l);
             dbl |= (__mmask8)((kind == AFF_DBL) << k);
             inf |= (__mmask8)((kind == AFF_INF) << k);
         }
@@ -436,13 +440,13 @@ static size_t fp_affine_add_ifma(cuzk_fp *const *a, const cuzk_fp *const *b, uin
         store52(ox[0].l, x3, 6, 8);
         store52(oy[0].l, t, 6, 8);
         for (int k = 0; k < 8; k++) {
-            if (inf >> k & 1) continue;
             size_t i = 8 * q + (size_t)k;
+            if (inf >> k & 1 || i >= n) continue;
             a[i][0] = ox[k];
             a[i][1] = oy[k];
         }
     }
-    return 8 * nb;
+    return n;
 }
 
 /* ---- Fp2 = Fp[u]/(u^2 + 1) over lane vectors: c[0] real, c[1] imaginary */
@@ -513,8 +517,10 @@ CUZK_IFMA_TARGET
 static size_t fp2_affine_add_ifma(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, uint8_t *out_inf, size_t n,
                                   void *scratch)
 {
-    size_t nb = n / 8;
-    if (nb == 0) return 0;
+    if (n < 8) return 0;
+    const size_t nb = (n + 7) / 8; /* padded as in fp_affine_add_ifma */
+    cuzk_fp2 pad_a[2] = {{CUZK_FP_ONE, CUZK_FP_ONE}, {CUZK_FP_ONE, CUZK_FP_ONE}};
+    cuzk_fp2 pad_b[2] = {{{{0}}, CUZK_FP_ONE}, {CUZK_FP_ONE, CUZK_FP_ONE}};
     aff2_block *blk = scratch;
     v2 one, prod;
     {
@@ -530,12 +536,13 @@ static size_t fp2_affine_add_ifma(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, 
         __mmask8 dbl = 0, inf = 0;
         for (int k = 0; k < 8; k++) {
             size_t i = 8 * q + (size_t)k;
-            pa[k] = &a[i][0].c0; pay[k] = &a[i][1].c0;
-            pb[k] = &b[i][0].c0; pby[k] = &b[i][1].c0;
+            const cuzk_fp2 *ai = i < n ? a[i] : pad_a, *bi = i < n ? b[i] : pad_b;
+            pa[k] = &ai[0].c0; pay[k] = &ai[1].c0;
+            pb[k] = &bi[0].c0; pby[k] = &bi[1].c0;
             uint8_t kind = aff2_kind(pa[k], pb[k]);
             dbl |= (__mmask8)((kind == AFF_DBL) << k);
             inf |= (__mmask8)((kind == AFF_INF) << k);
-            out_inf[i] = kind == AFF_INF;
+            if (i < n) out_inf[i] = kind == AFF_INF;
         }
         fp2_loadp(&B->x1, pa);
         fp2_loadp(&B->y1, pay);
@@ -583,7 +590,7 @@ static size_t fp2_affine_add_ifma(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, 
         __mmask8 dbl = 0, inf = 0;
         for (int k = 0; k < 8; k++) {
             size_t i = 8 * q + (size_t)k;
-            uint8_t kind = out_inf[i] ? AFF_INF : aff2_kind(&a[i][0].c0, &b[i][0].c0);
+            uint8_t kind = i >= n ? AFF_ADD : out_inf[i] ? AFF_INF : aff2_kind(&a[i][0].c0, &b[i][0].c0);
             dbl |= (__mmask8)((kind == AFF_DBL) << k);
             inf |= (__mmask8)((kind == AFF_INF) << k);
         }
@@ -611,13 +618,13 @@ static size_t fp2_affine_add_ifma(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, 
         store52(o[2][0].l, t.c[0], 6, 8);
         store52(o[3][0].l, t.c[1], 6, 8);
         for (int k = 0; k < 8; k++) {
-            if (inf >> k & 1) continue;
             size_t i = 8 * q + (size_t)k;
+            if (inf >> k & 1 || i >= n) continue;
             a[i][0].c0 = o[0][k]; a[i][0].c1 = o[1][k];
             a[i][1].c0 = o[2][k]; a[i][1].c1 = o[3][k];
         }
     }
-    return 8 * nb;
+    return n;
 }
 
 /* load52 / store52 with a signed element stride (words) */
@@ -802,7 +809,7 @@ static void fp_affine_add_scalar(cuzk_fp *const *a, const cuzk_fp *const *b, uin
 size_t cuzk_fp_affine_add_scratch_bytes(size_t n)
 {
 #if CUZK_FF_HAVE_IFMA
-    return (n / 8) * sizeof(aff_block) + n * sizeof(cuzk_fp) + 64;
+    return (n + 7) / 8 * sizeof(aff_block) + n * sizeof(cuzk_fp) + 64;
 #else
     return n * sizeof(cuzk_fp) + 64;
 #endif
@@ -816,7 +823,7 @@ void cuzk_fp_affine_add_many(cuzk_fp *const *a, const cuzk_fp *const *b, uint8_t
 #if CUZK_FF_HAVE_IFMA
     if (cuzk_ff_ifma_available()) {
         done = fp_affine_add_ifma(a, b, out_inf, n, mem);
-        mem += (n / 8) * sizeof(aff_block);
+        mem += (n + 7) / 8 * sizeof(aff_block);
     }
 #endif
     if (done < n) fp_affine_add_scalar(a + done, b + done, out_inf + done, n - done, (cuzk_fp *)mem);
@@ -873,7 +880,7 @@ static void fp2_affine_add_scalar(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, 
 size_t cuzk_fp2_affine_add_scratch_bytes(size_t n)
 {
 #if CUZK_FF_HAVE_IFMA
-    return (n / 8) * sizeof(aff2_block) + n * sizeof(cuzk_fp2) + 64;
+    return (n + 7) / 8 * sizeof(aff2_block) + n * sizeof(cuzk_fp2) + 64;
 #else
     return n * sizeof(cuzk_fp2) + 64;
 #endif
@@ -887,7 +894,7 @@ void cuzk_fp2_affine_add_many(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, uint
 #if CUZK_FF_HAVE_IFMA
     if (cuzk_ff_ifma_available()) {
         done = fp2_affine_add_ifma(a, b, out_inf, n, mem);
-        mem += (n / 8) * sizeof(aff2_block);
+        mem += (n + 7) / 8 * sizeof(aff2_block);
     }
 #endif
     if (done < n) fp2_affine_add_scalar(a + done, b + done, out_inf + done, n - done, (cuzk_fp2 *)mem);

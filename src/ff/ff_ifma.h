@@ -67,7 +67,9 @@ void cuzk_fr_butterfly_many(cuzk_fr *x0, cuzk_fr *x1, const cuzk_fr *w, size_t w
  * written). Each pair is an addition (x differ), a doubling (A = B, y != 0)
  * or gives infinity (B = -A): then out_inf[i] = 1 and A_i is left as it
  * was. scratch: cuzk_fp_affine_add_scratch_bytes(n) bytes, any alignment.
- * IFMA in blocks of 8 (6 vector products an addition), scalar for the rest. */
+ * With IFMA and n >= 8 all of it runs in blocks of 8 lanes (6 vector
+ * products an addition; the last block padded with a dummy pair, so one
+ * inversion in all); smaller batches and other CPUs take the scalar path. */
 size_t cuzk_fp_affine_add_scratch_bytes(size_t n);
 void cuzk_fp_affine_add_many(cuzk_fp *const *a, const cuzk_fp *const *b, uint8_t *out_inf, size_t n,
                              void *scratch);
