@@ -76,12 +76,44 @@ void msm_collect_phases(cuzk_gpu_msm *m);
 
 static inline unsigned windows_for(unsigned c) { return (256 + c - 1) / c; } // c W >= 256: no carry out
 
+// Entries per accumulation thread for n Pippenger scalars (H200, random
+// scalars, bench/results/gpu_msm-2026-12-03-*: at 2^27 c = 22 chunk 32 /
+// 64 / 128 = 1132 / 1081 / 1021 ms; at 2^24 c = 20 chunk 32 / 64 = 160 /
+// 155 ms). Longer chunks mean fewer cut runs for fixup_kernel; shorter ones
+// enough threads at small n.
+static inline uint32_t choose_chunk(size_t n)
+{
+    return n >= ((size_t)3 << 24) ? 128 : n >= ((size_t)3 << 22) ? 64 : MSM_CHUNK;
+}
+
+// Window bits for n scalars: the least estimated cost, in mixed additions,
+// of W windows of n additions, the window's sort (MSM_SORT_COST per
+// entry), its bucket reduction (MSM_BUCKET_COST per bucket, measured: 3.4
+// at c = 22, 4.6 at c = 20) and a fixed cost, plus the serial tail of
+// fixup_kernel: a bucket
+// of e entries spans e / K chunks, which ONE thread joins with that many
+// dependent XYZZ additions (about MSM_SERIAL_ADD additions' worth of
+// device time each). Random scalars < 2^255 fill all buckets but those of
+// the top window, which has only 2^(255 - c (W - 1)) digits: c = 17, 18,
+// 19, 21, 23 leave it 1 to 8 bits wide, and its few buckets take n / 2^bits
+// entries each (measured: 2^23 at c = 19 149 ms against 87 ms at c = 16;
+// 2^27 at c = 21 19 s).
+#define MSM_SERIAL_ADD 24000.0
+#define MSM_SORT_COST 0.04
+#define MSM_BUCKET_COST 4.5
 static inline unsigned choose_c(size_t n)
 {
     unsigned best = 2;
     double best_cost = 0;
+    const double K = (double)choose_chunk(n);
     for (unsigned c = 2; c <= MSM_MAX_C; c++) {
-        double cost = windows_for(c) * ((double)n + 3.0 * (double)((size_t)1 << (c - 1)) + MSM_WINDOW_COST);
+        const unsigned W = windows_for(c);
+        const int top = 255 - (int)(c * (W - 1));
+        const double top_buckets = top <= 0 ? 1.0 : (double)((size_t)1 << (top < (int)c ? top : (int)c - 1));
+        const double chain = (double)n / top_buckets / K;
+        double cost = W * ((double)n * (1.0 + MSM_SORT_COST) + MSM_BUCKET_COST * (double)((size_t)1 << (c - 1)) +
+                           MSM_WINDOW_COST) +
+                      (chain > 1.0 ? chain * MSM_SERIAL_ADD : 0.0);
         if (c == 2 || cost < best_cost) {
             best = c;
             best_cost = cost;
@@ -166,7 +198,7 @@ static int pippenger(cuzk_gpu_msm *m, typename H::proj *out, const typename H::C
     cuzk_gpu_ctx *ctx = m->ctx;
     const unsigned c = m->tune_c ? m->tune_c : choose_c(others), W = windows_for(c);
     const uint32_t nb = 1u << (c - 1);
-    const uint32_t K = m->tune_chunk ? m->tune_chunk : MSM_CHUNK;
+    const uint32_t K = m->tune_chunk ? m->tune_chunk : choose_chunk(others);
     const size_t chunks = (others + K - 1) / K;
     // Reduction levels: level j takes n[j] points a row (n[0] = nb buckets)
     // in segments of 2^lg[j] and leaves T[j] of them; the last has one.

@@ -1,6 +1,8 @@
 /* The device G1 MSM against cuzk_g1_msm: random scalars at sizes that are and
  * are not powers of two, scalars >= r, zeros, ones, 0/1 mixes, repeated bases,
- * infinity bases, equal scalars. Skips without a device. */
+ * infinity bases, equal scalars, small scalars, and the plans of the large
+ * sizes (c = 20 chunk 64, c = 22 chunk 128) forced at 2^16. Skips without a
+ * device. */
 #include "gpu_test_util.h"
 #include "test.h"
 
@@ -125,6 +127,50 @@ int main(void)
     for (size_t i = 0; i < N; i++)
         gt_random_scalar(&rng, &sc[i]);
     check_msm(&f, "small after large", bases, sc, 33);
+
+    /* small scalars (2..301): every entry in a few buckets of the low
+     * window, so buckets span many accumulation chunks (fix-up chains) */
+    for (size_t i = 0; i < N; i++) {
+        memset(&sc[i], 0, sizeof sc[i]);
+        sc[i].l[0] = 2 + cuzk_rng_u64(&rng) % 300;
+    }
+    check_msm(&f, "small scalars 2..301", bases, sc, N);
+
+    /* the plans of the large sizes (wider windows, longer chunks) at a size
+     * the CPU checks quickly, through the experiment overrides that a
+     * workspace reads when it is created */
+    {
+        static const char *plans[][2] = { { "20", "64" }, { "22", "128" } };
+        cuzk_gpu_msm *keep = f.msm;
+        for (size_t k = 0; k < 2; k++) {
+            cuzk_gpu_msm *m2 = NULL;
+            cuzk_gpu_msm_stats st;
+            char what[48];
+            setenv("CUZK_GPU_MSM_C", plans[k][0], 1);
+            setenv("CUZK_GPU_MSM_CHUNK", plans[k][1], 1);
+            int rc2 = cuzk_gpu_msm_create(f.ctx, &m2, &err);
+            unsetenv("CUZK_GPU_MSM_C");
+            unsetenv("CUZK_GPU_MSM_CHUNK");
+            CHECK_MSG(rc2 == 0, "%s", err.msg);
+            if (rc2 != 0)
+                continue;
+            f.msm = m2;
+            for (size_t i = 0; i < N; i++)
+                gt_random_scalar(&rng, &sc[i]);
+            snprintf(what, sizeof what, "random, c = %s, chunk %s", plans[k][0], plans[k][1]);
+            check_msm(&f, what, bases, sc, N);
+            cuzk_gpu_msm_last_stats(m2, &st);
+            CHECK_MSG(st.c == (unsigned)atoi(plans[k][0]), "plan override: c = %u", st.c);
+            for (size_t i = 0; i < N; i++) {
+                memset(&sc[i], 0, sizeof sc[i]);
+                sc[i].l[0] = 2 + cuzk_rng_u64(&rng) % 300;
+            }
+            snprintf(what, sizeof what, "small scalars, c = %s, chunk %s", plans[k][0], plans[k][1]);
+            check_msm(&f, what, bases, sc, N);
+            f.msm = keep;
+            cuzk_gpu_msm_free(m2);
+        }
+    }
 
     /* n = 0 is the point at infinity; NULL arguments are refused */
     {
