@@ -9,7 +9,13 @@
  * the same fixed r and s. Every proof must be byte-identical to the first CPU
  * proof and verify; a difference is a failure (exit 1). Per-phase figures are
  * the prover's own timings (cuzk_prove_timings): H (upload + NTTs), each MSM,
- * B_G2 (on its own CPU thread beside the device work), total. --cpu-ref-ms
+ * B_G2 (on its own thread beside the H and G1 work), total. --b-g2 lists
+ * where B_G2 runs, one prover each, all timed in the same run: "gpu" (the
+ * device, the default), "cpu" (the host CPUs), "gpuK" (the device with the
+ * first K% of the points on the CPUs); it sets CUZK_GPU_B_G2 and
+ * CUZK_GPU_B_G2_CPU_PCT before making each prover. The first is reported as
+ * gpu_* (every phase), the others as gpu_bg2_<name>_{first_prove,msm_b_g2,
+ * prove}. --cpu-ref-ms
  * adds the ratio of a CPU prove time measured elsewhere (the 2-core
  * development machine) to the GPU prove here. */
 #include "bench_commands.h"
@@ -30,6 +36,8 @@ typedef struct {
     double cpu_ref_ms;
     bool json;
     const char *out;
+    char b_g2[8][8]; /* --b-g2 configurations */
+    int n_b_g2;
 } opts;
 
 static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
@@ -43,13 +51,49 @@ static void usage(void)
             "  --runs N       GPU proofs timed after the first one (1..%d)\n"
             "  --cpu-runs N   CPU proofs on this host, the reference bytes (0..%d; 0 skips the CPU and the\n"
             "                 byte check: GPU proofs are then only verified and compared with each other)\n"
-            "  --cpu-ref-ms   a CPU prove time measured elsewhere, for the ratio cpu_ref / gpu\n",
+            "  --cpu-ref-ms   a CPU prove time measured elsewhere, for the ratio cpu_ref / gpu\n"
+            "  --b-g2 LIST    where B_G2 runs, comma-separated, each timed: gpu (default), cpu, gpuK\n"
+            "                 (K%% of the points on the CPUs, 1..90); the first is the main figure\n",
             BENCH_MAX_RUNS, BENCH_MAX_RUNS);
+}
+
+/* "gpu", "cpu" or "gpuK" (K in 1..90), comma-separated, at most 8. */
+static int parse_b_g2(opts *o, const char *v)
+{
+    o->n_b_g2 = 0;
+    for (const char *p = v; *p;) {
+        size_t len = strcspn(p, ",");
+        char name[8];
+        if (len == 0 || len >= sizeof name || o->n_b_g2 == 8) {
+            fprintf(stderr, "groth16-gpu: --b-g2 %s: at most 8 names of gpu, cpu, gpuK\n", v);
+            return -1;
+        }
+        memcpy(name, p, len);
+        name[len] = 0;
+        char *end = NULL;
+        long k = !strncmp(name, "gpu", 3) && name[3] ? strtol(name + 3, &end, 10) : 0;
+        if (strcmp(name, "gpu") && strcmp(name, "cpu") && !(end && *end == 0 && k >= 1 && k <= 90)) {
+            fprintf(stderr, "groth16-gpu: --b-g2: '%s' is not gpu, cpu or gpuK (K in 1..90)\n", name);
+            return -1;
+        }
+        memcpy(o->b_g2[o->n_b_g2++], name, len + 1);
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    return o->n_b_g2 ? 0 : -1;
+}
+
+/* The environment the GPU prover reads when it is made (groth16_gpu.cu). */
+static void set_b_g2_env(const char *name)
+{
+    setenv("CUZK_GPU_B_G2", strcmp(name, "cpu") ? "gpu" : "cpu", 1);
+    setenv("CUZK_GPU_B_G2_CPU_PCT", !strncmp(name, "gpu", 3) && name[3] ? name + 3 : "0", 1);
 }
 
 static int parse(opts *o, int argc, char **argv)
 {
-    *o = (opts){ .log = 24, .runs = 3, .cpu_runs = 1, .inputs = 8 };
+    *o = (opts){ .log = 24, .runs = 3, .cpu_runs = 1, .inputs = 8, .b_g2 = { "gpu" }, .n_b_g2 = 1 };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *end = NULL;
@@ -78,6 +122,10 @@ static int parse(opts *o, int argc, char **argv)
             ;
         else if (!strcmp(a, "--out"))
             o->out = v;
+        else if (!strcmp(a, "--b-g2")) {
+            if (parse_b_g2(o, v))
+                return -1;
+        }
         else {
             fprintf(stderr, "groth16-gpu: bad option %s %s\n", a, v);
             return -1;
@@ -239,26 +287,45 @@ int cuzk_bench_groth16_gpu_main(int argc, char **argv)
         cpu = NULL;
     }
 
-    /* GPU: a first proof (bases go to the device), then the timed ones */
-    t0 = cuzk_now_ns();
-    if ((rc = cuzk_prover_create(&gpu, CUZK_BACKEND_GPU, 0, &err)))
-        goto out;
-    double ctx_ms = ms_since(t0);
-    bench_report_add(&rep, "gpu_context", "ms", &ctx_ms, 1);
-    cuzk_log("groth16-gpu: GPU first prove (uploads the bases)");
-    if ((rc = prove_checked(gpu, params, &w, &r, &s, pool, pvk, ref, &have_ref, &tm, &err)))
-        goto out;
-    bench_report_add(&rep, "gpu_first_prove", "ms", &tm.total_ms, 1);
-    for (int i = 0; i < o.runs; i++) {
-        cuzk_log("groth16-gpu: GPU prove %d/%d", i + 1, o.runs);
+    /* GPU: per B_G2 configuration, a first proof (bases go to the device),
+     * then the timed ones */
+    double gpu_ms = 0;
+    for (int g = 0; g < o.n_b_g2; g++) {
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, g ? "gpu_bg2_%s" : "gpu", o.b_g2[g]);
+        set_b_g2_env(o.b_g2[g]);
+        t0 = cuzk_now_ns();
+        if ((rc = cuzk_prover_create(&gpu, CUZK_BACKEND_GPU, 0, &err)))
+            goto out;
+        double ctx_ms = ms_since(t0);
+        if (g == 0)
+            bench_report_add(&rep, "gpu_context", "ms", &ctx_ms, 1);
+        cuzk_log("groth16-gpu: GPU first prove, B_G2 %s (uploads the bases)", o.b_g2[g]);
         if ((rc = prove_checked(gpu, params, &w, &r, &s, pool, pvk, ref, &have_ref, &tm, &err)))
             goto out;
-        phases(&tm, v);
-        for (int k = 0; k < 7; k++)
-            sg[k][i] = v[k];
+        char name[48];
+        snprintf(name, sizeof name, "%s_first_prove", prefix);
+        bench_report_add(&rep, name, "ms", &tm.total_ms, 1);
+        for (int i = 0; i < o.runs; i++) {
+            cuzk_log("groth16-gpu: GPU prove %d/%d, B_G2 %s", i + 1, o.runs, o.b_g2[g]);
+            if ((rc = prove_checked(gpu, params, &w, &r, &s, pool, pvk, ref, &have_ref, &tm, &err)))
+                goto out;
+            phases(&tm, v);
+            for (int k = 0; k < 7; k++)
+                sg[k][i] = v[k];
+        }
+        if (g == 0) {
+            add_phases(&rep, prefix, sg, o.runs);
+            gpu_ms = rep.figures[rep.n_figures - 1].median;
+        } else { /* B_G2 and the whole proof (the report holds BENCH_MAX_FIGURES) */
+            snprintf(name, sizeof name, "%s_msm_b_g2", prefix);
+            bench_report_add(&rep, name, "ms", sg[5], o.runs);
+            snprintf(name, sizeof name, "%s_prove", prefix);
+            bench_report_add(&rep, name, "ms", sg[6], o.runs);
+        }
+        cuzk_prover_free(gpu);
+        gpu = NULL;
     }
-    add_phases(&rep, "gpu", sg, o.runs);
-    const double gpu_ms = rep.figures[rep.n_figures - 1].median;
     if (o.cpu_runs > 0) {
         add_phases(&rep, "cpu", sc, o.cpu_runs);
         double ratio = rep.figures[rep.n_figures - 1].median / gpu_ms;

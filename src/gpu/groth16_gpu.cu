@@ -1,8 +1,14 @@
 // The Groth16 prover's GPU back end (src/groth16/backend.h): H on the device
 // NTT and kept there for its MSM (converted to canonical scalars on the
 // device), the G1 MSMs on the device MSM with each base vector uploaded once
-// and kept resident, B in G2 on the CPU on a thread of its own, so that it
-// runs while the device works (the device G2 MSM is not written yet).
+// and kept resident, and B in G2 on the device G2 MSM (its bases resident
+// too) on a context and stream of its own, driven from the prover's G2
+// thread, so that it overlaps the H and G1 work.
+//
+// CUZK_GPU_B_G2=cpu puts B_G2 back on the host CPUs (the pool, on the same
+// thread); CUZK_GPU_B_G2_CPU_PCT=k (0..90) sums the first k% of the B_G2
+// points on the CPUs while the device sums the rest (the sum is exact, so
+// the proof is the same either way). Both are read by cuzk_gpu_prover_create.
 #include "gpu_impl.cuh"
 #include "fr.cuh"
 // backend.h is a C header without C++ guards.
@@ -10,10 +16,12 @@ extern "C" {
 #include "groth16/backend.h"
 }
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define G1_VECTORS 4 // H, L, A, B_G1
+#define G2_CPU_PCT_MAX 90
 
 struct cuzk_gpu_prover {
     cuzk_gpu_ctx *ctx;
@@ -30,6 +38,20 @@ struct cuzk_gpu_prover {
         cuzk_g1_affine ends[2];     // its first and last points, to notice new params at an old address
         cuzk_g1_affine *d;
     } bases[G1_VECTORS];
+    // B_G2: where it runs, and the device side's own context (stream),
+    // workspace, resident bases and scalars.
+    bool g2_device;
+    unsigned g2_cpu_pct;
+    cuzk_gpu_ctx *g2_ctx;
+    cuzk_gpu_msm *g2_msm;
+    struct {
+        const cuzk_g2_affine *host;
+        size_t n;
+        cuzk_g2_affine ends[2];
+        cuzk_g2_affine *d;
+    } g2_bases;
+    cuzk_scalar *d_g2_scalars;
+    size_t cap_g2_scalars;
 };
 
 static int grow(cuzk_gpu_ctx *ctx, void **p, size_t *cap, size_t bytes, cuzk_err *err)
@@ -173,14 +195,84 @@ static int gpu_msm_g1(void *vp, cuzk_params_vector which, uint64_t first, cuzk_g
     return cuzk_gpu_g1_msm(p->msm, out, p->bases[which].d, p->d_scalars, n, err);
 }
 
-static int cpu_msm_g2(void *vp, uint64_t first, cuzk_g2_proj *out, const cuzk_g2_affine *bases,
+// The CPU's share of a split B_G2 (on a thread of its own, with the pool).
+typedef struct {
+    cuzk_g2_proj out;
+    const cuzk_g2_affine *bases;
+    const cuzk_scalar *scalars;
+    size_t n;
+    cuzk_pool *pool;
+} g2_cpu_part;
+
+static void *g2_cpu_main(void *arg)
+{
+    g2_cpu_part *c = (g2_cpu_part *)arg;
+    cuzk_g2_msm(&c->out, c->bases, c->scalars, c->n, c->pool);
+    return NULL;
+}
+
+// The device's share: bases[first, n) against scalars[first, n), the whole
+// base vector resident on the device after its first upload.
+static int g2_device_part(cuzk_gpu_prover *p, cuzk_g2_proj *out, const cuzk_g2_affine *bases,
+                          const cuzk_scalar *scalars, size_t first, size_t n, cuzk_err *err)
+{
+    int rc = 0;
+    if (!p->g2_ctx) {
+        if ((rc = cuzk_gpu_ctx_create(&p->g2_ctx, p->ctx->device, err)) != 0)
+            return rc;
+        if ((rc = cuzk_gpu_msm_create(p->g2_ctx, &p->g2_msm, err)) != 0) {
+            cuzk_gpu_ctx_free(p->g2_ctx);
+            p->g2_ctx = NULL;
+            return rc;
+        }
+    }
+    cuzk_gpu_ctx *ctx = p->g2_ctx;
+    if (p->g2_bases.host != bases || p->g2_bases.n < n ||
+        memcmp(&p->g2_bases.ends[0], &bases[0], sizeof *bases) ||
+        memcmp(&p->g2_bases.ends[1], &bases[p->g2_bases.n - 1], sizeof *bases)) {
+        cuzk_gpu_free(ctx, p->g2_bases.d);
+        p->g2_bases.d = NULL;
+        p->g2_bases.host = NULL;
+        if ((rc = cuzk_gpu_alloc(ctx, (void **)&p->g2_bases.d, n * sizeof *bases, err)) != 0 ||
+            (rc = cuzk_gpu_upload(ctx, p->g2_bases.d, bases, n * sizeof *bases, err)) != 0)
+            return rc;
+        p->g2_bases.host = bases;
+        p->g2_bases.n = n;
+        p->g2_bases.ends[0] = bases[0];
+        p->g2_bases.ends[1] = bases[n - 1];
+    }
+    const size_t k = n - first;
+    if ((rc = grow(ctx, (void **)&p->d_g2_scalars, &p->cap_g2_scalars, k * sizeof *scalars, err)) != 0 ||
+        (rc = cuzk_gpu_upload(ctx, p->d_g2_scalars, scalars + first, k * sizeof *scalars, err)) != 0)
+        return rc;
+    return cuzk_gpu_g2_msm(p->g2_msm, out, p->g2_bases.d + first, p->d_g2_scalars, k, err);
+}
+
+static int gpu_msm_g2(void *vp, uint64_t first, cuzk_g2_proj *out, const cuzk_g2_affine *bases,
                       const cuzk_scalar *scalars, size_t n, cuzk_pool *pool, cuzk_err *err)
 {
-    (void)vp;
-    (void)first;
-    (void)err;
-    cuzk_g2_msm(out, bases, scalars, n, pool);
-    return 0;
+    cuzk_gpu_prover *p = (cuzk_gpu_prover *)vp;
+    (void)first; // the resident copy is keyed by the host pointer, which includes it
+    if (!p->g2_device || n == 0) {
+        cuzk_g2_msm(out, bases, scalars, n, pool);
+        return 0;
+    }
+    g2_cpu_part cpu = { {}, bases, scalars, n * p->g2_cpu_pct / 100, pool };
+    pthread_t th;
+    bool started = false;
+    if (cpu.n > 0) {
+        if (pthread_create(&th, NULL, g2_cpu_main, &cpu) != 0)
+            cpu.n = 0; // no thread: the device takes it all
+        else
+            started = true;
+    }
+    int rc = g2_device_part(p, out, bases, scalars, cpu.n, n, err);
+    if (started) {
+        pthread_join(th, NULL);
+        if (rc == 0)
+            cuzk_g2_proj_add(out, out, &cpu.out);
+    }
+    return rc;
 }
 
 extern "C" int cuzk_gpu_prover_create(cuzk_gpu_ctx *ctx, cuzk_gpu_prover **out, cuzk_err *err)
@@ -192,6 +284,18 @@ extern "C" int cuzk_gpu_prover_create(cuzk_gpu_ctx *ctx, cuzk_gpu_prover **out, 
     if (!p)
         return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "gpu prover: allocation failed");
     p->ctx = ctx;
+    {
+        const char *v = getenv("CUZK_GPU_B_G2");
+        p->g2_device = !(v && !strcmp(v, "cpu"));
+        v = getenv("CUZK_GPU_B_G2_CPU_PCT");
+        p->g2_cpu_pct = v ? (unsigned)atoi(v) : 0;
+        if (p->g2_cpu_pct > G2_CPU_PCT_MAX)
+            p->g2_cpu_pct = G2_CPU_PCT_MAX;
+        cuzk_log("gpu prover: B_G2 on the %s%s", p->g2_device ? "device" : "CPU",
+                 p->g2_device && p->g2_cpu_pct ? " with a CPU share" : "");
+        if (p->g2_device && p->g2_cpu_pct)
+            cuzk_log("gpu prover: B_G2 CPU share %u%%", p->g2_cpu_pct);
+    }
     int rc = cuzk_gpu_msm_create(ctx, &p->msm, err);
     if (rc != 0) {
         free(p);
@@ -211,10 +315,16 @@ extern "C" void cuzk_gpu_prover_free(cuzk_gpu_prover *p)
     cuzk_gpu_free(p->ctx, p->d_scalars);
     for (int i = 0; i < G1_VECTORS; i++)
         cuzk_gpu_free(p->ctx, p->bases[i].d);
+    if (p->g2_ctx) {
+        cuzk_gpu_msm_free(p->g2_msm);
+        cuzk_gpu_free(p->g2_ctx, p->g2_bases.d);
+        cuzk_gpu_free(p->g2_ctx, p->d_g2_scalars);
+        cuzk_gpu_ctx_free(p->g2_ctx);
+    }
     free(p);
 }
 
-// H and the G1 MSMs on the device; B_G2 on the CPU, concurrently.
+// H and the G1 MSMs on the device; B_G2 on its own thread (device, CPU or both).
 static void backend_of(cuzk_gpu_prover *p, cuzk_groth16_backend *be)
 {
     memset(be, 0, sizeof *be);
@@ -222,7 +332,7 @@ static void backend_of(cuzk_gpu_prover *p, cuzk_groth16_backend *be)
     be->ctx = p;
     be->compute_h = gpu_compute_h;
     be->msm_g1 = gpu_msm_g1;
-    be->msm_g2 = cpu_msm_g2;
+    be->msm_g2 = gpu_msm_g2;
     be->compute_h_kept = gpu_compute_h_kept;
     be->g2_concurrent = true;
 }
