@@ -152,9 +152,10 @@ typedef struct {
 void cuzk_gpu_msm_last_stats(const cuzk_gpu_msm *m, cuzk_gpu_msm_stats *st);
 
 /* ---- the Groth16 prover on the device ---------------------------------------------
- * cuzk_groth16_prove with H and the G1 MSMs on the GPU (B in G2 on the CPU):
+ * cuzk_groth16_prove with H and the MSMs on the GPU (B in G2 on a device
+ * stream of its own, beside the G1 work; CUZK_GPU_B_G2=cpu: on the host CPUs):
  * the same proof, byte for byte, for the same r and s. The prover keeps each
- * G1 base vector resident after its first upload (keyed by the params'
+ * base vector resident after its first upload (keyed by the params'
  * address), so later proofs with the same params move only the witness. */
 typedef struct cuzk_gpu_prover cuzk_gpu_prover;
 
