@@ -18,4 +18,10 @@ static inline bool f_is_zero(const cuzk_fp2 *a) { return cuzk_fp2_is_zero_i(a); 
 static inline bool f_eq(const cuzk_fp2 *a, const cuzk_fp2 *b) { return cuzk_fp2_eq_i(a, b); }
 static inline void f_set_one(cuzk_fp2 *r) { r->c0 = CUZK_FP_ONE; r->c1 = CUZK_FP_ZERO; }
 
+/* Batched affine additions with AVX-512 IFMA where the CPU has it (src/ff). */
+#include "ff/ff_ifma.h"
+#define MSM_ADD_MANY(a, b, inf, n, scratch) cuzk_fp2_affine_add_many((a), (b), (inf), (n), (scratch))
+#define MSM_ADD_MANY_SCRATCH(n) cuzk_fp2_affine_add_scratch_bytes(n)
+#define MSM_ADD_MANY_OK() cuzk_ff_ifma_available()
+
 #include "ec/msm_impl.h"
