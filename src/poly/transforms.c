@@ -8,6 +8,12 @@
 #include "cuzk/poly.h"
 #include "poly/poly_impl.h"
 #include "ff/fr_impl.h" /* inline Fr mul: these passes are one mul per element */
+#include "ff/ff_ifma.h" /* cuzk_fr_mul_powers: the scaling passes 8 at a time */
+
+#include <string.h>
+
+/* Pairs per piece of the reversing pass (the saved low halves: 16 KiB). */
+#define REVSCALE_PIECE 512
 
 typedef struct {
     cuzk_fr *const *vecs;
@@ -33,25 +39,28 @@ static void revscale_task(void *arg, size_t task)
     size_t k1 = k0 + CUZK_POLY_LINEAR_CHUNK < half ? k0 + CUZK_POLY_LINEAR_CHUNK : half;
     if (k0 >= k1)
         return;
-    if (!c->t) {
-        for (size_t k = k0; k < k1; k++) {
-            cuzk_fr lo = x[k];
-            cuzk_fr_mul_i(&x[k], &x[m - k], &c->s);
-            cuzk_fr_mul_i(&x[m - k], &lo, &c->s);
+    /* Pieces of REVSCALE_PIECE pairs: the low halves are saved, then both
+     * sides are scaled by running powers (cuzk_fr_mul_powers: IFMA, eight
+     * chains, where the CPU has it); with t = NULL the powers are of one. */
+    const cuzk_fr *t_up = c->t ? c->t : &CUZK_FR_ONE;
+    const cuzk_fr *t_down = c->t ? c->t_inv : &CUZK_FR_ONE;
+    cuzk_fr lo[REVSCALE_PIECE];
+    for (size_t p0 = k0; p0 < k1; p0 += REVSCALE_PIECE) {
+        size_t n = k1 - p0 < REVSCALE_PIECE ? k1 - p0 : REVSCALE_PIECE;
+        cuzk_fr pa, pb; /* s * t^p0 and s * t^(m-p0) */
+        if (c->t) {
+            cuzk_poly_pow_u64(&pa, c->t, p0);
+            cuzk_poly_pow_u64(&pb, c->t, m - p0);
+            cuzk_fr_mul_i(&pa, &pa, &c->s);
+            cuzk_fr_mul_i(&pb, &pb, &c->s);
+        } else {
+            pa = pb = c->s;
         }
-        return;
-    }
-    cuzk_fr pa, pb; /* s * t^k and s * t^(m-k) */
-    cuzk_poly_pow_u64(&pa, c->t, k0);
-    cuzk_fr_mul_i(&pa, &pa, &c->s);
-    cuzk_poly_pow_u64(&pb, c->t, m - k0);
-    cuzk_fr_mul_i(&pb, &pb, &c->s);
-    for (size_t k = k0; k < k1; k++) {
-        cuzk_fr lo = x[k];
-        cuzk_fr_mul_i(&x[k], &x[m - k], &pa);
-        cuzk_fr_mul_i(&x[m - k], &lo, &pb);
-        cuzk_fr_mul_i(&pa, &pa, c->t);
-        cuzk_fr_mul_i(&pb, &pb, c->t_inv);
+        memcpy(lo, &x[p0], n * sizeof *lo);
+        /* x[k] = x[m-k] s t^k and x[m-k] = lo[k-p0] s t^(m-k), k in [p0, p0+n):
+         * the two ranges are disjoint since k < m/2 < m-k. */
+        cuzk_fr_mul_powers(&x[p0], 1, &x[m - p0], -1, n, &pa, t_up);
+        cuzk_fr_mul_powers(&x[m - p0], -1, lo, 1, n, &pb, t_down);
     }
 }
 
@@ -82,12 +91,11 @@ static void powers_task(void *arg, size_t task)
     const powers_ctx *c = arg;
     size_t i0 = task * CUZK_POLY_LINEAR_CHUNK;
     size_t i1 = i0 + CUZK_POLY_LINEAR_CHUNK < c->n ? i0 + CUZK_POLY_LINEAR_CHUNK : c->n;
+    if (i0 >= i1)
+        return;
     cuzk_fr p;
     cuzk_poly_pow_u64(&p, c->t, i0);
-    for (size_t i = i0; i < i1; i++) {
-        cuzk_fr_mul_i(&c->a[i], &c->a[i], &p);
-        cuzk_fr_mul_i(&p, &p, c->t);
-    }
+    cuzk_fr_mul_powers(&c->a[i0], 1, &c->a[i0], 1, i1 - i0, &p, c->t);
 }
 
 void cuzk_poly_distribute_powers(cuzk_fr *a, size_t n, const cuzk_fr *t, cuzk_pool *pool)

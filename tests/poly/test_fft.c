@@ -209,6 +209,12 @@ static void test_spot(cuzk_rng *rng, cuzk_pool *pool)
             ok &= cuzk_fr_eq(&v, &z[i]);
         }
         CHECK_MSG(ok, "fft / coset fft differ from direct evaluation at m=%zu", m);
+        /* and back: the inverses' reversing and scaling pass runs in many
+         * pieces and tasks at these sizes */
+        cuzk_poly_ifft(d, y, pool);
+        cuzk_poly_icoset_fft(d, z, pool);
+        CHECK_MSG(vec_eq(y, x, m), "ifft(fft(x)) != x at m=%zu", m);
+        CHECK_MSG(vec_eq(z, x, m), "icoset_fft(coset_fft(x)) != x at m=%zu", m);
         cuzk_domain_free(d);
     }
     cuzk_free(x);
