@@ -250,7 +250,8 @@ static double time_msm(const msm_inputs *in, size_t n, cuzk_pool *pool)
 }
 
 /* Batched field work (independent elements, as in the FFT and the MSM's
- * batch-affine accumulation): the plain per-element calls against the
+ * batch-affine accumulation): the plain per-element calls (for the affine
+ * additions, src/ff's portable Montgomery-trick path) against the
  * eight-lane IFMA kernels of src/ff/ff_ifma.c (which fall back to the scalar
  * code on CPUs without AVX-512 IFMA). The buffers are static and written
  * before timing, so no first-touch page faults are timed. */
@@ -332,60 +333,11 @@ static double time_batch(int kind, bool ifma, int reps)
             break;
         case 5:
             if (ifma) cuzk_fp2_affine_add_many(aff2_pa, aff2_pb, aff_inf, AFF_BATCH, aff2_scratch);
-            else {
-                cuzk_fp2 prod, den, inv, lam, x3, t;
-                cuzk_fp2_one(&prod);
-                for (int i = 0; i < AFF_BATCH; i++) {
-                    aff2_pre[i] = prod;
-                    cuzk_fp2_sub(&den, &aff2_pb[i][0], &aff2_pa[i][0]);
-                    cuzk_fp2_mul(&prod, &prod, &den);
-                }
-                cuzk_fp2_inv(&prod, &prod);
-                for (int i = AFF_BATCH; i-- > 0;) {
-                    cuzk_fp2 *a = aff2_pa[i];
-                    const cuzk_fp2 *b = aff2_pb[i];
-                    cuzk_fp2_mul(&inv, &prod, &aff2_pre[i]);
-                    cuzk_fp2_sub(&den, &b[0], &a[0]);
-                    cuzk_fp2_mul(&prod, &prod, &den);
-                    cuzk_fp2_sub(&lam, &b[1], &a[1]);
-                    cuzk_fp2_mul(&lam, &lam, &inv);
-                    cuzk_fp2_sqr(&x3, &lam);
-                    cuzk_fp2_sub(&x3, &x3, &a[0]);
-                    cuzk_fp2_sub(&x3, &x3, &b[0]);
-                    cuzk_fp2_sub(&t, &a[0], &x3);
-                    cuzk_fp2_mul(&t, &lam, &t);
-                    cuzk_fp2_sub(&a[1], &t, &a[1]);
-                    a[0] = x3;
-                }
-            }
+            else cuzk_fp2_affine_add_many_scalar(aff2_pa, aff2_pb, aff_inf, AFF_BATCH, aff2_pre);
             break;
         default:
             if (ifma) cuzk_fp_affine_add_many(aff_pa, aff_pb, aff_inf, AFF_BATCH, aff_scratch);
-            else { /* Montgomery's trick with the scalar calls (additions only: the inputs are random) */
-                cuzk_fp prod = CUZK_FP_ONE, den, inv, lam, x3, t;
-                for (int i = 0; i < AFF_BATCH; i++) {
-                    aff_pre[i] = prod;
-                    cuzk_fp_sub(&den, &aff_pb[i][0], &aff_pa[i][0]);
-                    cuzk_fp_mul(&prod, &prod, &den);
-                }
-                cuzk_fp_inv(&prod, &prod);
-                for (int i = AFF_BATCH; i-- > 0;) {
-                    cuzk_fp *a = aff_pa[i];
-                    const cuzk_fp *b = aff_pb[i];
-                    cuzk_fp_mul(&inv, &prod, &aff_pre[i]);
-                    cuzk_fp_sub(&den, &b[0], &a[0]);
-                    cuzk_fp_mul(&prod, &prod, &den);
-                    cuzk_fp_sub(&lam, &b[1], &a[1]);
-                    cuzk_fp_mul(&lam, &lam, &inv);
-                    cuzk_fp_sqr(&x3, &lam);
-                    cuzk_fp_sub(&x3, &x3, &a[0]);
-                    cuzk_fp_sub(&x3, &x3, &b[0]);
-                    cuzk_fp_sub(&t, &a[0], &x3);
-                    cuzk_fp_mul(&t, &lam, &t);
-                    cuzk_fp_sub(&a[1], &t, &a[1]);
-                    a[0] = x3;
-                }
-            }
+            else cuzk_fp_affine_add_many_scalar(aff_pa, aff_pb, aff_inf, AFF_BATCH, aff_pre);
             break;
         }
     }

@@ -758,53 +758,69 @@ void cuzk_fr_butterfly_many(cuzk_fr *x0, cuzk_fr *x1, const cuzk_fr *w, size_t w
 
 #endif
 
-/* Scalar Montgomery-trick version (the fallback and the tail). */
-static void fp_affine_add_scalar(cuzk_fp *const *a, const cuzk_fp *const *b, uint8_t *out_inf, size_t n,
-                                 cuzk_fp *pre)
-{
-    cuzk_fp prod = CUZK_FP_ONE, den, inv, lam, x3, t;
-    static const cuzk_fp zero;
-    for (size_t i = 0; i < n; i++) {
-        const cuzk_fp *p = a[i], *q = b[i];
-        out_inf[i] = 0;
-        pre[i] = prod;
-        if (!cuzk_ff_eq_n(p[0].l, q[0].l, 6)) {
-            cuzk_fp_sub_i(&den, &q[0], &p[0]);
-        } else if (cuzk_ff_eq_n(p[1].l, q[1].l, 6) && !cuzk_ff_eq_n(p[1].l, zero.l, 6)) {
-            cuzk_fp_add_i(&den, &p[1], &p[1]);
-        } else {
-            out_inf[i] = 1;
-            continue;
-        }
-        cuzk_fp_mul_i(&prod, &prod, &den);
+/* The portable Montgomery-trick affine additions (the fallback, the tail of
+ * the IFMA path, and cuzk_fp{,2}_affine_add_many_scalar), written once over
+ * a field T whose operations are named PRE##_one, _eq, _is_zero, _add,
+ * _sub, _mul, _sqr and _inv. pre[] (n elements) holds the prefix products. */
+#define DEFINE_AFFINE_ADD_SCALAR(NAME, T, PRE)                                           \
+    void NAME(T *const *a, const T *const *b, uint8_t *out_inf, size_t n, T *pre)        \
+    {                                                                                    \
+        T prod, den, inv, lam, x3, t;                                                    \
+        PRE##_one(&prod);                                                                \
+        for (size_t i = 0; i < n; i++) {                                                 \
+            const T *p = a[i], *q = b[i];                                                \
+            out_inf[i] = 0;                                                              \
+            pre[i] = prod;                                                               \
+            if (!PRE##_eq(&p[0], &q[0])) {                                               \
+                PRE##_sub(&den, &q[0], &p[0]);                                           \
+            } else if (PRE##_eq(&p[1], &q[1]) && !PRE##_is_zero(&p[1])) {                \
+                PRE##_add(&den, &p[1], &p[1]);                                           \
+            } else {                                                                     \
+                out_inf[i] = 1;                                                          \
+                continue;                                                                \
+            }                                                                            \
+            PRE##_mul(&prod, &prod, &den);                                               \
+        }                                                                                \
+        PRE##_inv(&prod, &prod);                                                         \
+        for (size_t i = n; i-- > 0;) {                                                   \
+            if (out_inf[i]) continue;                                                    \
+            T *p = a[i];                                                                 \
+            const T *q = b[i];                                                           \
+            bool add = !PRE##_eq(&p[0], &q[0]);                                          \
+            PRE##_mul(&inv, &prod, &pre[i]);                                             \
+            if (add) {                                                                   \
+                PRE##_sub(&den, &q[0], &p[0]);                                           \
+                PRE##_sub(&lam, &q[1], &p[1]);                                           \
+            } else { /* tangent: lambda = 3 x^2 / 2 y */                                 \
+                PRE##_add(&den, &p[1], &p[1]);                                           \
+                PRE##_sqr(&lam, &p[0]);                                                  \
+                PRE##_add(&t, &lam, &lam);                                               \
+                PRE##_add(&lam, &lam, &t);                                               \
+            }                                                                            \
+            PRE##_mul(&prod, &prod, &den);                                               \
+            PRE##_mul(&lam, &lam, &inv);                                                 \
+            PRE##_sqr(&x3, &lam);                                                        \
+            PRE##_sub(&x3, &x3, &p[0]);                                                  \
+            PRE##_sub(&x3, &x3, &q[0]);                                                  \
+            PRE##_sub(&t, &p[0], &x3);                                                   \
+            PRE##_mul(&t, &lam, &t);                                                     \
+            PRE##_sub(&p[1], &t, &p[1]);                                                 \
+            p[0] = x3;                                                                   \
+        }                                                                                \
     }
-    cuzk_fp_inv(&prod, &prod);
-    for (size_t i = n; i-- > 0;) {
-        if (out_inf[i]) continue;
-        cuzk_fp *p = a[i];
-        const cuzk_fp *q = b[i];
-        bool add = !cuzk_ff_eq_n(p[0].l, q[0].l, 6);
-        cuzk_fp_mul_i(&inv, &prod, &pre[i]);
-        if (add) {
-            cuzk_fp_sub_i(&den, &q[0], &p[0]);
-            cuzk_fp_sub_i(&lam, &q[1], &p[1]);
-        } else {
-            cuzk_fp_add_i(&den, &p[1], &p[1]);
-            cuzk_fp_sqr_i(&lam, &p[0]);
-            cuzk_fp_add_i(&t, &lam, &lam);
-            cuzk_fp_add_i(&lam, &lam, &t);
-        }
-        cuzk_fp_mul_i(&prod, &prod, &den);
-        cuzk_fp_mul_i(&lam, &lam, &inv);
-        cuzk_fp_sqr_i(&x3, &lam);
-        cuzk_fp_sub_i(&x3, &x3, &p[0]);
-        cuzk_fp_sub_i(&x3, &x3, &q[0]);
-        cuzk_fp_sub_i(&t, &p[0], &x3);
-        cuzk_fp_mul_i(&t, &lam, &t);
-        cuzk_fp_sub_i(&p[1], &t, &p[1]);
-        p[0] = x3;
-    }
-}
+
+/* Fp under the names the template wants (the inline kernels of fp_impl.h). */
+static inline void sfp_one(cuzk_fp *r) { *r = CUZK_FP_ONE; }
+static inline bool sfp_eq(const cuzk_fp *a, const cuzk_fp *b) { return cuzk_ff_eq_n(a->l, b->l, 6); }
+static inline bool sfp_is_zero(const cuzk_fp *a) { return cuzk_fp_is_zero(a); }
+#define sfp_add cuzk_fp_add_i
+#define sfp_sub cuzk_fp_sub_i
+#define sfp_mul cuzk_fp_mul_i
+#define sfp_sqr cuzk_fp_sqr_i
+#define sfp_inv cuzk_fp_inv
+
+DEFINE_AFFINE_ADD_SCALAR(cuzk_fp_affine_add_many_scalar, cuzk_fp, sfp)
+DEFINE_AFFINE_ADD_SCALAR(cuzk_fp2_affine_add_many_scalar, cuzk_fp2, cuzk_fp2)
 
 size_t cuzk_fp_affine_add_scratch_bytes(size_t n)
 {
@@ -826,55 +842,7 @@ void cuzk_fp_affine_add_many(cuzk_fp *const *a, const cuzk_fp *const *b, uint8_t
         mem += (n + 7) / 8 * sizeof(aff_block);
     }
 #endif
-    if (done < n) fp_affine_add_scalar(a + done, b + done, out_inf + done, n - done, (cuzk_fp *)mem);
-}
-
-/* Scalar Montgomery-trick version over Fp2 (the fallback and the tail). */
-static void fp2_affine_add_scalar(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, uint8_t *out_inf, size_t n,
-                                  cuzk_fp2 *pre)
-{
-    cuzk_fp2 prod, den, inv, lam, x3, t;
-    cuzk_fp2_one(&prod);
-    for (size_t i = 0; i < n; i++) {
-        const cuzk_fp2 *p = a[i], *q = b[i];
-        out_inf[i] = 0;
-        pre[i] = prod;
-        if (!cuzk_fp2_eq(&p[0], &q[0])) {
-            cuzk_fp2_sub(&den, &q[0], &p[0]);
-        } else if (cuzk_fp2_eq(&p[1], &q[1]) && !cuzk_fp2_is_zero(&p[1])) {
-            cuzk_fp2_dbl(&den, &p[1]);
-        } else {
-            out_inf[i] = 1;
-            continue;
-        }
-        cuzk_fp2_mul(&prod, &prod, &den);
-    }
-    cuzk_fp2_inv(&prod, &prod);
-    for (size_t i = n; i-- > 0;) {
-        if (out_inf[i]) continue;
-        cuzk_fp2 *p = a[i];
-        const cuzk_fp2 *q = b[i];
-        bool add = !cuzk_fp2_eq(&p[0], &q[0]);
-        cuzk_fp2_mul(&inv, &prod, &pre[i]);
-        if (add) {
-            cuzk_fp2_sub(&den, &q[0], &p[0]);
-            cuzk_fp2_sub(&lam, &q[1], &p[1]);
-        } else {
-            cuzk_fp2_dbl(&den, &p[1]);
-            cuzk_fp2_sqr(&lam, &p[0]);
-            cuzk_fp2_dbl(&t, &lam);
-            cuzk_fp2_add(&lam, &lam, &t);
-        }
-        cuzk_fp2_mul(&prod, &prod, &den);
-        cuzk_fp2_mul(&lam, &lam, &inv);
-        cuzk_fp2_sqr(&x3, &lam);
-        cuzk_fp2_sub(&x3, &x3, &p[0]);
-        cuzk_fp2_sub(&x3, &x3, &q[0]);
-        cuzk_fp2_sub(&t, &p[0], &x3);
-        cuzk_fp2_mul(&t, &lam, &t);
-        cuzk_fp2_sub(&p[1], &t, &p[1]);
-        p[0] = x3;
-    }
+    if (done < n) cuzk_fp_affine_add_many_scalar(a + done, b + done, out_inf + done, n - done, (cuzk_fp *)mem);
 }
 
 size_t cuzk_fp2_affine_add_scratch_bytes(size_t n)
@@ -897,7 +865,7 @@ void cuzk_fp2_affine_add_many(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, uint
         mem += (n + 7) / 8 * sizeof(aff2_block);
     }
 #endif
-    if (done < n) fp2_affine_add_scalar(a + done, b + done, out_inf + done, n - done, (cuzk_fp2 *)mem);
+    if (done < n) cuzk_fp2_affine_add_many_scalar(a + done, b + done, out_inf + done, n - done, (cuzk_fp2 *)mem);
 }
 
 void cuzk_fr_mul_powers(cuzk_fr *r, ptrdiff_t rstride, const cuzk_fr *a, ptrdiff_t astride, size_t n,

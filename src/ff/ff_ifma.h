@@ -81,6 +81,14 @@ size_t cuzk_fp2_affine_add_scratch_bytes(size_t n);
 void cuzk_fp2_affine_add_many(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, uint8_t *out_inf, size_t n,
                               void *scratch);
 
+/* The portable paths of the two above on any CPU (what they fall back to,
+ * and the baseline of `cuzk-bench arith`): the same results, with pre[] (n
+ * elements) for the prefix products instead of scratch. */
+void cuzk_fp_affine_add_many_scalar(cuzk_fp *const *a, const cuzk_fp *const *b, uint8_t *out_inf, size_t n,
+                                    cuzk_fp *pre);
+void cuzk_fp2_affine_add_many_scalar(cuzk_fp2 *const *a, const cuzk_fp2 *const *b, uint8_t *out_inf,
+                                     size_t n, cuzk_fp2 *pre);
+
 /* r[k * rstride] = a[k * astride] * p0 * t^k for k < n (strides in
  * elements, may be negative; r may equal a with the same stride): the coset
  * and scaling passes of the FFT (cuzk_poly_distribute_powers, the reversed

@@ -185,112 +185,72 @@ static void test_addsub_butterfly(cuzk_rng *rng, int rounds)
     }
 }
 
-/* cuzk_fp_affine_add_many against one inversion per pair, with additions,
- * doublings and opposite points mixed in (the coordinates need not lie on a
- * curve: the formulas are field identities). */
-static void test_affine(cuzk_rng *rng, size_t n)
-{
-    static cuzk_fp A[300][2], B[300][2], W[300][2];
-    static uint8_t inf[300];
-    static cuzk_fp *pa[300];
-    static const cuzk_fp *pb[300];
-    static unsigned char scratch[300 * 48 + 64 + 40 * 3072];
-    if (n > 300 || cuzk_fp_affine_add_scratch_bytes(n) > sizeof scratch) { CHECK(0); return; }
-    int want_inf[300];
-    for (size_t i = 0; i < n; i++) {
-        rand_fp(&A[i][0], rng); rand_fp(&A[i][1], rng);
-        rand_fp(&B[i][0], rng); rand_fp(&B[i][1], rng);
-        unsigned r = (unsigned)(cuzk_rng_u64(rng) % 10);
-        if (r == 0) { B[i][0] = A[i][0]; B[i][1] = A[i][1]; }                 /* doubling */
-        if (r == 1) { B[i][0] = A[i][0]; cuzk_fp_neg(&B[i][1], &A[i][1]); }   /* opposite */
-        if (r == 2) { B[i][0] = A[i][0]; A[i][1] = CUZK_FP_ZERO; B[i][1] = CUZK_FP_ZERO; } /* 2-torsion */
-        /* reference: one inversion per pair */
-        cuzk_fp lam, den, t, x3;
-        want_inf[i] = 0;
-        if (!cuzk_fp_eq(&A[i][0], &B[i][0])) {
-            cuzk_fp_sub(&den, &B[i][0], &A[i][0]);
-            cuzk_fp_sub(&lam, &B[i][1], &A[i][1]);
-        } else if (cuzk_fp_eq(&A[i][1], &B[i][1]) && !cuzk_fp_is_zero(&A[i][1])) {
-            cuzk_fp_dbl(&den, &A[i][1]);
-            cuzk_fp_sqr(&t, &A[i][0]);
-            cuzk_fp_dbl(&lam, &t);
-            cuzk_fp_add(&lam, &lam, &t);
-        } else {
-            want_inf[i] = 1;
-            W[i][0] = A[i][0]; W[i][1] = A[i][1];
-            pa[i] = A[i]; pb[i] = B[i];
-            continue;
-        }
-        cuzk_fp_inv(&den, &den);
-        cuzk_fp_mul(&lam, &lam, &den);
-        cuzk_fp_sqr(&x3, &lam);
-        cuzk_fp_sub(&x3, &x3, &A[i][0]);
-        cuzk_fp_sub(&x3, &x3, &B[i][0]);
-        cuzk_fp_sub(&t, &A[i][0], &x3);
-        cuzk_fp_mul(&t, &lam, &t);
-        cuzk_fp_sub(&W[i][1], &t, &A[i][1]);
-        W[i][0] = x3;
-        pa[i] = A[i]; pb[i] = B[i];
-    }
-    cuzk_fp_affine_add_many(pa, pb, inf, n, scratch);
-    int bad = 0;
-    for (size_t i = 0; i < n; i++)
-        bad += inf[i] != want_inf[i] || memcmp(A[i], W[i], sizeof W[i]) != 0;
-    CHECK_MSG(bad == 0, "%d of %zu affine additions differ", bad, n);
-}
-
 static void rand_fp2(cuzk_fp2 *a, cuzk_rng *rng) { rand_fp(&a->c0, rng); rand_fp(&a->c1, rng); }
+static void fp_zero(cuzk_fp *r) { *r = CUZK_FP_ZERO; }
 
-/* cuzk_fp2_affine_add_many against one inversion per pair, as test_affine. */
-static void test_affine2(cuzk_rng *rng, size_t n)
-{
-    static cuzk_fp2 A[300][2], B[300][2], W[300][2];
-    static uint8_t inf[300];
-    static cuzk_fp2 *pa[300];
-    static const cuzk_fp2 *pb[300];
-    static unsigned char scratch[300 * 96 + 64 + 40 * 6144];
-    if (n > 300 || cuzk_fp2_affine_add_scratch_bytes(n) > sizeof scratch) { CHECK(0); return; }
-    int want_inf[300];
-    for (size_t i = 0; i < n; i++) {
-        rand_fp2(&A[i][0], rng); rand_fp2(&A[i][1], rng);
-        rand_fp2(&B[i][0], rng); rand_fp2(&B[i][1], rng);
-        unsigned r = (unsigned)(cuzk_rng_u64(rng) % 10);
-        if (r == 0) { B[i][0] = A[i][0]; B[i][1] = A[i][1]; }                  /* doubling */
-        if (r == 1) { B[i][0] = A[i][0]; cuzk_fp2_neg(&B[i][1], &A[i][1]); }   /* opposite */
-        if (r == 2) { B[i][0] = A[i][0]; cuzk_fp2_zero(&A[i][1]); cuzk_fp2_zero(&B[i][1]); }
-        if (r == 3) { B[i][0] = A[i][0]; B[i][0].c1 = A[i][1].c0; }            /* x equal in c0 only */
-        cuzk_fp2 lam, den, t, x3;
-        want_inf[i] = 0;
-        pa[i] = A[i]; pb[i] = B[i];
-        if (!cuzk_fp2_eq(&A[i][0], &B[i][0])) {
-            cuzk_fp2_sub(&den, &B[i][0], &A[i][0]);
-            cuzk_fp2_sub(&lam, &B[i][1], &A[i][1]);
-        } else if (cuzk_fp2_eq(&A[i][1], &B[i][1]) && !cuzk_fp2_is_zero(&A[i][1])) {
-            cuzk_fp2_dbl(&den, &A[i][1]);
-            cuzk_fp2_sqr(&t, &A[i][0]);
-            cuzk_fp2_dbl(&lam, &t);
-            cuzk_fp2_add(&lam, &lam, &t);
-        } else {
-            want_inf[i] = 1;
-            W[i][0] = A[i][0]; W[i][1] = A[i][1];
-            continue;
-        }
-        cuzk_fp2_inv(&den, &den);
-        cuzk_fp2_mul(&lam, &lam, &den);
-        cuzk_fp2_sqr(&x3, &lam);
-        cuzk_fp2_sub(&x3, &x3, &A[i][0]);
-        cuzk_fp2_sub(&x3, &x3, &B[i][0]);
-        cuzk_fp2_sub(&t, &A[i][0], &x3);
-        cuzk_fp2_mul(&t, &lam, &t);
-        cuzk_fp2_sub(&W[i][1], &t, &A[i][1]);
-        W[i][0] = x3;
+/* A near miss that only one field has: Fp2 x coordinates equal in c0 alone. */
+#define NEAR_fp(A, B) (void)0
+#define NEAR_fp2(A, B) ((B)[0] = (A)[0], (B)[0].c1 = (A)[1].c0)
+
+/* NAME(rng, n, scalar): PRE_affine_add_many (or, with scalar, its portable
+ * path PRE_affine_add_many_scalar) against one inversion per pair, with
+ * additions, doublings, opposite points and 2-torsion mixed in (the
+ * coordinates need not lie on a curve: the formulas are field identities). */
+#define DEFINE_TEST_AFFINE(NAME, T, PRE, RAND, ZERO, NEAR, WHAT)                                     \
+    static void NAME(cuzk_rng *rng, size_t n, bool scalar)                                         \
+    {                                                                                              \
+        static T A[300][2], B[300][2], W[300][2], pre[300];                                        \
+        static uint8_t inf[300];                                                                   \
+        static T *pa[300];                                                                         \
+        static const T *pb[300];                                                                   \
+        static unsigned char scratch[300 * 96 + 64 + 40 * 6144];                                   \
+        if (n > 300 || PRE##_affine_add_scratch_bytes(n) > sizeof scratch) { CHECK(0); return; }   \
+        int want_inf[300];                                                                         \
+        for (size_t i = 0; i < n; i++) {                                                           \
+            RAND(&A[i][0], rng); RAND(&A[i][1], rng);                                              \
+            RAND(&B[i][0], rng); RAND(&B[i][1], rng);                                              \
+            unsigned r = (unsigned)(cuzk_rng_u64(rng) % 10);                                       \
+            if (r == 0) { B[i][0] = A[i][0]; B[i][1] = A[i][1]; }              /* doubling */      \
+            if (r == 1) { B[i][0] = A[i][0]; PRE##_neg(&B[i][1], &A[i][1]); }  /* opposite */      \
+            if (r == 2) { B[i][0] = A[i][0]; ZERO(&A[i][1]); ZERO(&B[i][1]); } /* 2-torsion */     \
+            if (r == 3) NEAR(A[i], B[i]);                                                          \
+            T lam, den, t, x3;                                                                     \
+            want_inf[i] = 0;                                                                       \
+            pa[i] = A[i]; pb[i] = B[i];                                                            \
+            if (!PRE##_eq(&A[i][0], &B[i][0])) {                                                   \
+                PRE##_sub(&den, &B[i][0], &A[i][0]);                                               \
+                PRE##_sub(&lam, &B[i][1], &A[i][1]);                                               \
+            } else if (PRE##_eq(&A[i][1], &B[i][1]) && !PRE##_is_zero(&A[i][1])) {                 \
+                PRE##_dbl(&den, &A[i][1]);                                                         \
+                PRE##_sqr(&t, &A[i][0]);                                                           \
+                PRE##_dbl(&lam, &t);                                                               \
+                PRE##_add(&lam, &lam, &t);                                                         \
+            } else {                                                                               \
+                want_inf[i] = 1;                                                                   \
+                W[i][0] = A[i][0]; W[i][1] = A[i][1];                                              \
+                continue;                                                                          \
+            }                                                                                      \
+            PRE##_inv(&den, &den);                                                                 \
+            PRE##_mul(&lam, &lam, &den);                                                           \
+            PRE##_sqr(&x3, &lam);                                                                  \
+            PRE##_sub(&x3, &x3, &A[i][0]);                                                         \
+            PRE##_sub(&x3, &x3, &B[i][0]);                                                         \
+            PRE##_sub(&t, &A[i][0], &x3);                                                          \
+            PRE##_mul(&t, &lam, &t);                                                               \
+            PRE##_sub(&W[i][1], &t, &A[i][1]);                                                     \
+            W[i][0] = x3;                                                                          \
+        }                                                                                          \
+        if (scalar) PRE##_affine_add_many_scalar(pa, pb, inf, n, pre);                             \
+        else PRE##_affine_add_many(pa, pb, inf, n, scratch);                                       \
+        int bad = 0;                                                                               \
+        for (size_t i = 0; i < n; i++)                                                             \
+            bad += inf[i] != want_inf[i] || memcmp(A[i], W[i], sizeof W[i]) != 0;                  \
+        CHECK_MSG(bad == 0, "%d of %zu " WHAT " affine additions differ (%s path)", bad, n,        \
+                  scalar ? "scalar" : "dispatched");                                               \
     }
-    cuzk_fp2_affine_add_many(pa, pb, inf, n, scratch);
-    int bad = 0;
-    for (size_t i = 0; i < n; i++)
-        bad += inf[i] != want_inf[i] || memcmp(A[i], W[i], sizeof W[i]) != 0;
-    CHECK_MSG(bad == 0, "%d of %zu Fp2 affine additions differ", bad, n);
-}
+
+DEFINE_TEST_AFFINE(test_affine, cuzk_fp, cuzk_fp, rand_fp, fp_zero, NEAR_fp, "Fp")
+DEFINE_TEST_AFFINE(test_affine2, cuzk_fp2, cuzk_fp2, rand_fp2, cuzk_fp2_zero, NEAR_fp2, "Fp2")
 
 /* cuzk_fr_mul_powers against the power chain done by hand, with forward,
  * backward and spread strides, in place and not, and batch tails. */
@@ -340,8 +300,11 @@ int main(void)
     if (have) test_x8(&rng, 3000);
     if (have) test_addsub_butterfly(&rng, 3000);
     else test_addsub_butterfly(&rng, 0); /* the butterfly's scalar fallback */
-    for (int k = 0; k < 20; k++) test_affine(&rng, k < 10 ? (size_t)(k * 7) : 293);
-    for (int k = 0; k < 20; k++) test_affine2(&rng, k < 10 ? (size_t)(k * 7) : 293);
+    for (int k = 0; k < 40; k++) {
+        size_t n = k % 20 < 10 ? (size_t)(k % 20 * 7) : 293;
+        test_affine(&rng, n, k >= 20);
+        test_affine2(&rng, n, k >= 20);
+    }
     test_powers(&rng);
     return test_finish("test_ifma");
 }
