@@ -18,8 +18,9 @@
 // level: a power of two. The first level's is chosen per window size.
 #define MSM_RUN_LOG 4
 #define MSM_RUN (1u << MSM_RUN_LOG)
-// Threads wanted in a first reduction level (one window at a time): fewer
-// leave the device waiting on each thread's chain of dependent additions.
+// A quarter of the threads wanted in the first reduction level (all windows
+// at once): fewer leave the device waiting on each thread's chain of
+// dependent additions.
 #define MSM_RUN_THREADS 65536
 // Reduction levels at most.
 #define MSM_LEVELS 12
@@ -49,6 +50,7 @@ struct cuzk_gpu_msm {
     void *rsum;                    // scratch of sum_rows
     void *results;                 // MSM_RESULTS points
     unsigned tune_c, tune_chunk, tune_occ; // experiment overrides (0: the plan's)
+    unsigned tune_acc;             // G1 accumulation kernel (0: the default, MSM_ACC_*)
     int *counters;                 // [0] others, [1] ones (CUB select counts)
     cudaEvent_t ev[MSM_EVENTS];    // phase timeline of the current call
     int ev_phase[MSM_EVENTS];
@@ -158,7 +160,16 @@ fail:
     return rc;
 }
 
-// The accumulation kernel with the register cap asked for.
+// G1 accumulation kernels (CUZK_GPU_MSM_ACC; 0: MSM_ACC_DEFAULT): the
+// lean kernel without prefetch, with an L1 or L2 prefetch of the next point,
+// or accumulate_kernel (the next point held in registers).
+#define MSM_ACC_LEAN 2
+#define MSM_ACC_LEAN_L1 3
+#define MSM_ACC_LEAN_L2 4
+#define MSM_ACC_REGS 1
+#define MSM_ACC_DEFAULT MSM_ACC_REGS
+
+// The accumulation kernel chosen (and the register cap asked for).
 template <class C>
 static void launch_accumulate(cuzk_gpu_msm *m, unsigned blocks, const typename C::affine *bases,
                               const uint32_t *keys, const uint32_t *vals, size_t n, uint32_t K)
@@ -170,15 +181,23 @@ static void launch_accumulate(cuzk_gpu_msm *m, unsigned blocks, const typename C
         accumulate_kernel<C, 0><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, h, t);
         return;
     } else {
+    const uint32_t n32 = (uint32_t)n; // n < 2^31 (msm_any)
+    switch (m->tune_acc ? m->tune_acc : MSM_ACC_DEFAULT) {
+    case MSM_ACC_LEAN:
+        accumulate_lean_kernel<C, MSM_PF_NONE, 0><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n32, K, b, h, t);
+        return;
+    case MSM_ACC_LEAN_L1:
+        accumulate_lean_kernel<C, MSM_PF_L1, 0><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n32, K, b, h, t);
+        return;
+    case MSM_ACC_LEAN_L2:
+        accumulate_lean_kernel<C, MSM_PF_L2, 0><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n32, K, b, h, t);
+        return;
+    default:
+        break;
+    }
     switch (m->tune_occ) {
     case 6:
         accumulate_kernel<C, 6><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, h, t);
-        break;
-    case 7:
-        accumulate_kernel<C, 7><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, h, t);
-        break;
-    case 8:
-        accumulate_kernel<C, 8><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, h, t);
         break;
     default:
         accumulate_kernel<C, 0><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, h, t);
@@ -202,15 +221,17 @@ static int pippenger(cuzk_gpu_msm *m, typename H::proj *out, const typename H::C
     const size_t chunks = (others + K - 1) / K;
     // Reduction levels: level j takes n[j] points a row (n[0] = nb buckets)
     // in segments of 2^lg[j] and leaves T[j] of them; the last has one.
-    // The first level runs per window, so its segments are short when there
-    // are few buckets (enough threads) and at most MSM_RUN long.
+    // The first level runs once over the buckets of all windows (each
+    // window's own nb of them, kept until then), so its segments are short
+    // when there are few buckets in all (enough threads) and at most MSM_RUN
+    // long.
     uint32_t n[MSM_LEVELS], T[MSM_LEVELS], lg[MSM_LEVELS];
     size_t off[MSM_LEVELS], red = 0; // level j's A at red + off[j], its R W T[j] points later
     unsigned K_lv = 0;
     for (uint32_t cnt = nb;; cnt = T[K_lv++]) {
         lg[K_lv] = MSM_RUN_LOG;
         if (K_lv == 0)
-            for (lg[0] = 1; lg[0] < MSM_RUN_LOG && (nb >> lg[0]) > MSM_RUN_THREADS; lg[0]++)
+            for (lg[0] = 1; lg[0] < MSM_RUN_LOG && (((size_t)W * nb) >> lg[0]) > 4 * MSM_RUN_THREADS; lg[0]++)
                 ;
         n[K_lv] = cnt;
         T[K_lv] = (cnt + (1u << lg[K_lv]) - 1) >> lg[K_lv];
@@ -226,7 +247,7 @@ static int pippenger(cuzk_gpu_msm *m, typename H::proj *out, const typename H::C
     if ((size_t)KL * W > MSM_RESULTS || T[KL] != 1)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu msm: %u windows of %u buckets", W, nb);
     if ((rc = msm_ensure(m, (void **)&m->digits, 1, &m->cap_digits, (size_t)W * others, 4, err)) != 0 ||
-        (rc = msm_ensure_buckets(m, nb, sizeof(P), err)) != 0 ||
+        (rc = msm_ensure_buckets(m, (size_t)W * nb, sizeof(P), err)) != 0 ||
         (rc = msm_ensure(m, (void **)m->ends, 2, &m->cap_chunks, chunks, sizeof(P), err)) != 0 ||
         (rc = msm_ensure(m, (void **)&m->red, 1, &m->cap_red, red, sizeof(P), err)) != 0)
         return rc;
@@ -256,18 +277,21 @@ static int pippenger(cuzk_gpu_msm *m, typename H::proj *out, const typename H::C
                                                                                         m->bstart, m->bend);
         CUZK_GPU_LAUNCHED(err, rc, out);
         msm_mark(m, CUZK_GPU_MSM_SORT);
+        // launch_accumulate writes to m->buckets: this window's nb of them
+        // for the launch (it cannot fail before the pointer is put back)
+        m->buckets = buckets + (size_t)w * nb;
         launch_accumulate<C>(m, (unsigned)((chunks + MSM_ACC_THREADS - 1) / MSM_ACC_THREADS), bases,
                              dk.Current(), dv.Current(), others, K);
+        m->buckets = buckets;
         CUZK_GPU_LAUNCHED(err, rc, out);
         fixup_kernel<C><<<(nb + MSM_THREADS - 1) / MSM_THREADS, MSM_THREADS, 0, ctx->stream>>>(
-            m->bstart, m->bend, nb, K, (const P *)m->ends[0], (const P *)m->ends[1], buckets);
+            m->bstart, m->bend, nb, K, (const P *)m->ends[0], (const P *)m->ends[1], buckets + (size_t)w * nb);
         CUZK_GPU_LAUNCHED(err, rc, out);
         msm_mark(m, CUZK_GPU_MSM_ACCUMULATE);
-        running_kernel<C><<<dim3((T[0] + MSM_THREADS - 1) / MSM_THREADS, 1), MSM_THREADS, 0, ctx->stream>>>(
-            buckets, 0, n[0], 1u << lg[0], A[0] + (size_t)w * T[0], R[0] + (size_t)w * T[0], 0);
-        CUZK_GPU_LAUNCHED(err, rc, out);
-        msm_mark(m, CUZK_GPU_MSM_REDUCE);
     }
+    running_kernel<C><<<dim3((T[0] + MSM_THREADS - 1) / MSM_THREADS, W), MSM_THREADS, 0, ctx->stream>>>(
+        buckets, nb, n[0], 1u << lg[0], A[0], R[0], T[0]);
+    CUZK_GPU_LAUNCHED(err, rc, out);
     for (unsigned j = 1; j <= KL; j++) {
         running_kernel<C><<<dim3((T[j] + MSM_THREADS - 1) / MSM_THREADS, W), MSM_THREADS, 0, ctx->stream>>>(
             R[j - 1], T[j - 1], n[j], 1u << lg[j], A[j], R[j], T[j]);

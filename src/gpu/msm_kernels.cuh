@@ -229,6 +229,128 @@ accumulate_kernel(const typename C::affine *__restrict__ bases, const uint32_t *
     }
 }
 
+// The rare cases of a bucket addition, out of line so that their registers
+// do not count against the hot loop: acc += the point at ap (negated when
+// neg), for an acc whose X equals the point's (equal or opposite points).
+// The point is read again from memory, so the loop need not keep it live.
+template <class C>
+static __device__ __noinline__ typename C::xyzz acc_rare(const typename C::affine *ap, uint32_t neg,
+                                                         typename C::xyzz acc)
+{
+    typename C::affine a = *ap;
+    if (neg)
+        C::F::neg(&a.y, &a.y);
+    cuzk_gpu_xyzz_add_affine<typename C::F>(&acc, &a);
+    return acc;
+}
+
+// Prefetch modes of accumulate_lean_kernel: the next entry's point is
+// asked of the L1 or L2 cache (no registers hold it) or not at all.
+#define MSM_PF_NONE 0
+#define MSM_PF_L1 1
+#define MSM_PF_L2 2
+
+template <int PF>
+static __device__ __forceinline__ void msm_prefetch(const void *p)
+{
+    if (PF == MSM_PF_L1)
+        asm volatile("prefetch.global.L1 [%0];" ::"l"(p));
+    else if (PF == MSM_PF_L2)
+        asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+}
+
+// accumulate_kernel's work in fewer registers (an experiment,
+// CUZK_GPU_MSM_ACC = 2..4: 178 registers for G1 against 218, 10 warps an SM
+// instead of 8, measured no faster on the H200): 32-bit positions (n < 2^31), the next point is
+// not held in registers (a cache prefetch of it at most), a fresh bucket sum
+// starts as the point itself, and the equal/opposite-point cases (doubling,
+// infinity) run out of line in acc_rare. The mixed addition is madd-2008-s
+// ordered so that few temporaries are live at once.
+template <class C, int PF, int MINB>
+static __global__ void __launch_bounds__(MSM_ACC_THREADS, MINB)
+accumulate_lean_kernel(const typename C::affine *__restrict__ bases, const uint32_t *__restrict__ keys,
+                       const uint32_t *__restrict__ vals, uint32_t n, uint32_t K, typename C::xyzz *buckets,
+                       typename C::xyzz *head, typename C::xyzz *tail)
+{
+    typedef typename C::F F;
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    const uint32_t p0 = t * K;
+    if (p0 >= n)
+        return;
+    const uint32_t p1 = n - p0 > K ? p0 + K : n;
+    const uint32_t before = p0 ? keys[p0 - 1] & 0x7fffffffu : 0xffffffffu;
+    const uint32_t after = p1 < n ? keys[p1] & 0x7fffffffu : 0xffffffffu;
+    typename C::xyzz acc;
+    cuzk_gpu_xyzz_set_inf<F>(&acc);
+    uint32_t key = keys[p0], cur = key & 0x7fffffffu, idx = vals[p0], run0 = p0;
+    for (uint32_t p = p0; p < p1; p++) {
+        const typename C::affine *ap = bases + idx;
+        typename C::affine a = *ap;
+        const uint32_t k = key;
+        if (p + 1 < p1) {
+            key = keys[p + 1];
+            idx = vals[p + 1];
+            if (PF != MSM_PF_NONE) {
+                msm_prefetch<PF>(bases + idx);
+                msm_prefetch<PF>((const char *)(bases + idx) + sizeof(typename C::affine) - 1);
+            }
+        }
+        const uint32_t mag = k & 0x7fffffffu;
+        if (mag != cur) {
+            if (cur) {
+                if (run0 == p0 && before == cur)
+                    head[t] = acc;
+                else
+                    buckets[cur - 1] = acc;
+            }
+            cuzk_gpu_xyzz_set_inf<F>(&acc);
+            cur = mag;
+            run0 = p;
+        }
+        if (!mag || cuzk_gpu_xyzz_affine_is_inf<F>(&a))
+            continue;
+        if (k >> 31)
+            F::neg(&a.y, &a.y);
+        if (cuzk_gpu_xyzz_is_inf<F>(&acc)) {
+            acc.x = a.x;
+            acc.y = a.y;
+            F::set_one(&acc.zz);
+            F::set_one(&acc.zzz);
+            continue;
+        }
+        typename F::E pp, r, u, ppp, q;
+        F::mul(&pp, &a.x, &acc.zz);
+        F::sub(&pp, &pp, &acc.x);       // P = x2 ZZ1 - X1
+        F::mul(&r, &a.y, &acc.zzz);
+        F::sub(&r, &r, &acc.y);         // R = y2 ZZZ1 - Y1
+        if (F::is_zero(&pp)) {
+            acc = acc_rare<C>(ap, k >> 31, acc);
+            continue;
+        }
+        F::sqr(&u, &pp);                // PP
+        F::mul(&acc.zz, &acc.zz, &u);   // ZZ3 = ZZ1 PP
+        F::mul(&ppp, &pp, &u);          // PPP
+        F::mul(&q, &acc.x, &u);         // Q = X1 PP
+        F::mul(&acc.zzz, &acc.zzz, &ppp); // ZZZ3 = ZZZ1 PPP
+        F::mul(&acc.y, &acc.y, &ppp);   // Y1 PPP
+        F::sqr(&acc.x, &r);
+        F::sub(&acc.x, &acc.x, &ppp);
+        F::dbl(&u, &q);
+        F::sub(&acc.x, &acc.x, &u);     // X3 = R^2 - PPP - 2Q
+        F::sub(&u, &q, &acc.x);
+        F::mul(&u, &r, &u);
+        F::sub(&acc.y, &u, &acc.y);     // Y3 = R (Q - X3) - Y1 PPP
+    }
+    if (cur) {
+        if (run0 == p0 && before == cur)
+            head[t] = acc;
+        else if (after == cur)
+            tail[t] = acc;
+        else
+            buckets[cur - 1] = acc;
+    }
+}
+
 // Per bucket: empty -> infinity; within one chunk -> already written;
 // across chunks c0 < c1 -> tail[c0] + head[c0 + 1] + ... + head[c1].
 template <class C>
