@@ -10,7 +10,14 @@
  * random scalars) in the same run. Each figure is the wall-clock time of one
  * call (which waits for its result) after one warm-up call at that size; no
  * precomputed bases: the plain MSM. The workspace is allocated by the warm-up
- * call and reused (no first-touch cost in the timed runs). */
+ * call and reused (no first-touch cost in the timed runs).
+ *
+ * Then, labelled apart (g1_msm_pre_*), the MSM with precomputed window
+ * multiples of the bases (cuzk_gpu_g1_msm_pre) for the plans of --pre
+ * (L:c:mult, default 24:24:11,24:22:12,26:22:6,27:22:4): the table's size
+ * and the time to make it, and the MSM's time; each result is checked
+ * against the plain device MSM of the same size (itself checked against the
+ * CPU at 2^16 above). */
 #include "bench_commands.h"
 #include "bench_util.h"
 #include "cuzk/ec.h"
@@ -28,6 +35,7 @@ typedef struct {
     unsigned min_log, max_log, g2_max_log;
     bool json;
     const char *out_path;
+    const char *pre; /* L:c:mult,... ("" or "none": no precomputed runs) */
 } msm_opts;
 
 typedef struct {
@@ -42,18 +50,22 @@ typedef struct {
 static void usage(void)
 {
     fprintf(stderr,
-            "usage: cuzk-bench gpu-msm [--runs N] [--max-log L] [--min-log L] [--g2-max-log L] [--json] [--out FILE]\n"
+            "usage: cuzk-bench gpu-msm [--runs N] [--max-log L] [--min-log L] [--g2-max-log L] [--pre PLANS] [--json]\n"
+            "                          [--out FILE]\n"
             "  --runs N        runs per figure (default 5; sizes from 2^26 use at most 3)\n"
             "  --max-log L     largest G1 size 2^L, 20..27 (default 27)\n"
             "  --min-log L     smallest G1 size 2^L, 16..max (default 20)\n"
             "  --g2-max-log L  largest G2 size 2^L, 0 (no G2) or 16..25 (default 24)\n"
+            "  --pre PLANS     precomputed-multiple runs L:c:mult,... (default 24:24:11,24:22:12,26:22:6,27:22:4;\n"
+            "                  none: skip); sizes outside min..max-log are skipped\n"
             "  --json          print the JSON record on stdout instead of the table\n"
             "  --out FILE      also write the JSON record to FILE\n");
 }
 
 static int parse_opts(msm_opts *o, int argc, char **argv)
 {
-    *o = (msm_opts){ .runs = 5, .min_log = 20, .max_log = 27, .g2_max_log = 24 };
+    *o = (msm_opts){ .runs = 5, .min_log = 20, .max_log = 27, .g2_max_log = 24,
+                     .pre = "24:24:11,24:22:12,26:22:6,27:22:4" };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int v = 0;
@@ -63,6 +75,10 @@ static int parse_opts(msm_opts *o, int argc, char **argv)
         }
         if (!strcmp(a, "--out") && i + 1 < argc) {
             o->out_path = argv[++i];
+            continue;
+        }
+        if (!strcmp(a, "--pre") && i + 1 < argc) {
+            o->pre = argv[++i];
             continue;
         }
         if (i + 1 >= argc || (strcmp(a, "--runs") && strcmp(a, "--max-log") && strcmp(a, "--min-log") &&
@@ -252,6 +268,71 @@ static void *bases_on_device(msm_env *e, bool g2, unsigned distinct_log, size_t 
     return d;
 }
 
+/* The precomputed-multiple plans of --pre: table, its making time, the MSM's
+ * time, each result equal to the plain device MSM's. */
+static bool bench_pre(msm_env *e, const msm_opts *o, const void *d_bases, const cuzk_scalar *d_scalars)
+{
+    const char *p = o->pre;
+    if (!p || !*p || !strcmp(p, "none"))
+        return true;
+    while (*p) {
+        unsigned L = 0, c = 0, mult = 0;
+        int used = 0;
+        if (sscanf(p, "%u:%u:%u%n", &L, &c, &mult, &used) != 3) {
+            fprintf(stderr, "gpu-msm: --pre: cannot read '%s' (L:c:mult,...)\n", p);
+            e->failed = 1;
+            return false;
+        }
+        p += used;
+        if (*p == ',')
+            p++;
+        if (L < o->min_log || L > o->max_log)
+            continue;
+        const size_t n = (size_t)1 << L;
+        cuzk_gpu_g1_pre *pre = NULL;
+        cuzk_g1_proj plain, got;
+        char name[64];
+        int runs = L >= 26 && o->runs > 3 ? 3 : o->runs;
+        double s[BENCH_MAX_RUNS];
+        if (!ok(e, cuzk_gpu_g1_msm(e->msm, &plain, d_bases, d_scalars, n, &e->err), "plain MSM"))
+            return false;
+        uint64_t t0 = cuzk_now_ns();
+        if (!ok(e, cuzk_gpu_g1_pre_create(e->ctx, &pre, d_bases, n, c, mult, &e->err), "precompute"))
+            return false;
+        double make_ms = (double)(cuzk_now_ns() - t0) / 1e6, gib = (double)cuzk_gpu_g1_pre_bytes(pre) / (1 << 30);
+        snprintf(name, sizeof name, "g1_msm_pre_make_2p%u_c%u_m%u_ms", L, c, mult);
+        bench_report_add(&e->rep, name, "ms", &make_ms, 1);
+        snprintf(name, sizeof name, "g1_msm_pre_table_2p%u_c%u_m%u_gib", L, c, mult);
+        bench_report_add(&e->rep, name, "GiB", &gib, 1);
+        bool same = true;
+        for (int i = -1; i < runs && same; i++) {
+            uint64_t t1 = cuzk_now_ns();
+            if (!ok(e, cuzk_gpu_g1_msm_pre(e->msm, &got, pre, d_scalars, n, &e->err), "pre MSM")) {
+                cuzk_gpu_g1_pre_free(pre);
+                return false;
+            }
+            if (i >= 0)
+                s[i] = (double)(cuzk_now_ns() - t1) / 1e6;
+            same = cuzk_g1_proj_eq(&plain, &got);
+        }
+        cuzk_gpu_g1_pre_free(pre);
+        cuzk_gpu_msm_stats st;
+        cuzk_gpu_msm_last_stats(e->msm, &st);
+        cuzk_log("gpu-msm: pre 2^%u c = %u mult = %u: table %.2f GiB made in %.0f ms; the MSM %s the plain one; "
+                 "device ms: digits %.1f, sort %.1f, accumulate %.1f, reduce %.1f",
+                 L, c, mult, gib, make_ms, same ? "EQUALS" : "DIFFERS FROM", st.phase_ms[CUZK_GPU_MSM_DIGITS],
+                 st.phase_ms[CUZK_GPU_MSM_SORT], st.phase_ms[CUZK_GPU_MSM_ACCUMULATE],
+                 st.phase_ms[CUZK_GPU_MSM_REDUCE]);
+        if (!same) {
+            e->failed = 1;
+            return false;
+        }
+        snprintf(name, sizeof name, "g1_msm_pre_2p%u_c%u_m%u_ms", L, c, mult);
+        bench_report_add(&e->rep, name, "ms", s, runs);
+    }
+    return true;
+}
+
 static void bench_g1(msm_env *e, const msm_opts *o)
 {
     const size_t n_max = (size_t)1 << o->max_log, n_check = (size_t)1 << 16;
@@ -273,6 +354,8 @@ static void bench_g1(msm_env *e, const msm_opts *o)
         if (time_msm(e, name, runs, false, d_bases, d_scalars, (size_t)1 << L, L == 26 ? &rnd26 : NULL) != 0)
             goto out;
     }
+    if (!bench_pre(e, o, d_bases, d_scalars))
+        goto out;
     if (o->max_log >= 26) {
         const size_t n26 = (size_t)1 << 26;
         if (!ok(e, cuzk_gpu_fill_scalars(e->ctx, d_scalars, n26, 0xb17, 1, &e->err), "fill 0/1") ||

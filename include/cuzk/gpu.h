@@ -151,6 +151,25 @@ typedef struct {
 } cuzk_gpu_msm_stats;
 void cuzk_gpu_msm_last_stats(const cuzk_gpu_msm *m, cuzk_gpu_msm_stats *st);
 
+/* Precomputed window multiples of resident G1 bases (for a fixed base
+ * vector used by many MSMs, such as the H query). The table holds
+ * table[j n + i] = 2^(c j) bases[i] for j < mult (affine, on the device:
+ * 96 n mult bytes, cuzk_gpu_g1_pre_bytes; row 0 is a copy of the bases).
+ * cuzk_gpu_g1_msm_pre then sorts the digits of mult consecutive c-bit windows
+ * together into ONE set of buckets: one sort, accumulation and bucket
+ * reduction per group of mult windows instead of per window, and c may be
+ * wider (up to 24). c: 2..24; mult: 1..ceil(256 / c); n mult < 2^31.
+ * Making the table waits for it (c doublings and one inversion per entry). */
+typedef struct cuzk_gpu_g1_pre cuzk_gpu_g1_pre;
+int cuzk_gpu_g1_pre_create(cuzk_gpu_ctx *ctx, cuzk_gpu_g1_pre **out, const cuzk_g1_affine *d_bases, size_t n,
+                           unsigned c, unsigned mult, cuzk_err *err);
+void cuzk_gpu_g1_pre_free(cuzk_gpu_g1_pre *p);
+size_t cuzk_gpu_g1_pre_bytes(const cuzk_gpu_g1_pre *p);
+/* out = sum scalars[i] * bases[i] over the table's first n bases (n <= the
+ * table's), equal to cuzk_g1_msm; the workspace and statistics are m's. */
+int cuzk_gpu_g1_msm_pre(cuzk_gpu_msm *m, cuzk_g1_proj *out, const cuzk_gpu_g1_pre *p,
+                        const cuzk_scalar *d_scalars, size_t n, cuzk_err *err);
+
 /* ---- the Groth16 prover on the device ---------------------------------------------
  * cuzk_groth16_prove with H and the MSMs on the GPU (B in G2 on a device
  * stream of its own, beside the G1 work; CUZK_GPU_B_G2=cpu: on the host CPUs):

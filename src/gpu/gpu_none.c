@@ -201,6 +201,38 @@ void cuzk_gpu_msm_last_stats(const cuzk_gpu_msm *m, cuzk_gpu_msm_stats *st)
         memset(st, 0, sizeof *st);
 }
 
+int cuzk_gpu_g1_pre_create(cuzk_gpu_ctx *ctx, cuzk_gpu_g1_pre **out, const cuzk_g1_affine *d_bases, size_t n,
+                           unsigned c, unsigned mult, cuzk_err *err)
+{
+    (void)ctx;
+    (void)d_bases;
+    (void)n;
+    (void)c;
+    (void)mult;
+    if (out)
+        *out = NULL;
+    return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
+}
+
+void cuzk_gpu_g1_pre_free(cuzk_gpu_g1_pre *p) { (void)p; }
+
+size_t cuzk_gpu_g1_pre_bytes(const cuzk_gpu_g1_pre *p)
+{
+    (void)p;
+    return 0;
+}
+
+int cuzk_gpu_g1_msm_pre(cuzk_gpu_msm *m, cuzk_g1_proj *out, const cuzk_gpu_g1_pre *p,
+                        const cuzk_scalar *d_scalars, size_t n, cuzk_err *err)
+{
+    (void)m;
+    (void)out;
+    (void)p;
+    (void)d_scalars;
+    (void)n;
+    return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
+}
+
 int cuzk_gpu_fill_scalars(cuzk_gpu_ctx *ctx, cuzk_scalar *d_scalars, size_t n, uint64_t seed, int kind,
                           cuzk_err *err)
 {

@@ -14,6 +14,8 @@
 #include <string.h>
 
 #define MSM_MAX_C 23
+// Window bits of a precomputed table (cuzk_gpu_g1_pre) at most.
+#define MSM_PRE_MAX_C 24
 // Segment length of the bucket reduction (running_kernel) after its first
 // level: a power of two. The first level's is chosen per window size.
 #define MSM_RUN_LOG 4
@@ -33,6 +35,7 @@
 struct cuzk_gpu_msm {
     cuzk_gpu_ctx *ctx;
     size_t cap_n;                 // per-scalar arrays
+    size_t cap_sort;              // vals[], keys_alt and CUB's sort scratch (>= cap_n)
     uint8_t *flags[2];            // scalar is "other", scalar is 1
     uint32_t *iota, *idx, *idx1, *vals[2], *keys_alt; // idx: the others, idx1: the 1s
     void *cub_tmp;
@@ -65,6 +68,8 @@ struct cuzk_gpu_msm {
 // msm.cu: the workspace's device arrays grow on demand (capacities kept).
 // Per-scalar arrays and CUB's scratch for n scalars.
 int msm_ensure_scalars(cuzk_gpu_msm *m, size_t n, cuzk_err *err);
+// The sort's arrays (vals[], keys_alt) and scratch for e entries (after msm_ensure_scalars).
+int msm_ensure_sort(cuzk_gpu_msm *m, size_t e, cuzk_err *err);
 // p[0..count) to `need` elements of `size` bytes each (*cap: the bytes each has).
 int msm_ensure(cuzk_gpu_msm *m, void **p, unsigned count, size_t *cap, size_t need, size_t size, cuzk_err *err);
 // The bucket array (points of `size` bytes) and its start/end tables.
@@ -206,37 +211,63 @@ static void launch_accumulate(cuzk_gpu_msm *m, unsigned blocks, const typename C
     }
 }
 
-// The Pippenger part over the `others` scalars listed in m->idx.
+// A precomputed table of window multiples (G1, msm.cu): bases[j stride + i]
+// = 2^(c j) P_i for j < mult.
+struct msm_pre_plan {
+    unsigned c, mult;
+    size_t stride;
+};
+
+// vals[e] for the entries of a group of mw windows: e = j others + k (window
+// j of the group, k-th "other" scalar) takes the table row j of that base.
+static __global__ void pre_vals_kernel(const uint32_t *__restrict__ idx, size_t others, unsigned mw,
+                                       size_t stride, uint32_t *vals)
+{
+    size_t total = (size_t)mw * others, st = (size_t)gridDim.x * blockDim.x;
+    for (size_t e = (size_t)blockIdx.x * blockDim.x + threadIdx.x; e < total; e += st) {
+        size_t j = e / others;
+        vals[e] = (uint32_t)(j * stride + idx[e - j * others]);
+    }
+}
+
+// The Pippenger part over the `others` scalars listed in m->idx. Without a
+// table (pre NULL) each window is a round of its own; with one, the digits
+// of pre->mult consecutive windows are sorted together into one set of
+// buckets (window j of a group adds the table's row j, 2^(c j) P), so a
+// round (sort, accumulation, fix-up) and a reduction row serve mult windows.
 template <class H>
 static int pippenger(cuzk_gpu_msm *m, typename H::proj *out, const typename H::C::affine *bases,
-                     const cuzk_scalar *scalars, size_t others, cuzk_err *err)
+                     const cuzk_scalar *scalars, size_t others, const msm_pre_plan *pre, cuzk_err *err)
 {
     typedef typename H::C C;
     typedef typename C::xyzz P;
     int rc = 0;
     cuzk_gpu_ctx *ctx = m->ctx;
-    const unsigned c = m->tune_c ? m->tune_c : choose_c(others), W = windows_for(c);
+    const unsigned c = pre ? pre->c : m->tune_c ? m->tune_c : choose_c(others), W = windows_for(c);
+    const unsigned MW = pre ? (pre->mult < W ? pre->mult : W) : 1; // windows a round
+    const unsigned G = (W + MW - 1) / MW;                              // rounds (reduction rows)
+    const size_t E = (size_t)MW * others;                              // entries of a full round
     const uint32_t nb = 1u << (c - 1);
-    const uint32_t K = m->tune_chunk ? m->tune_chunk : choose_chunk(others);
-    const size_t chunks = (others + K - 1) / K;
+    const uint32_t K = m->tune_chunk ? m->tune_chunk : choose_chunk(E);
+    const size_t chunks = (E + K - 1) / K;
     // Reduction levels: level j takes n[j] points a row (n[0] = nb buckets)
     // in segments of 2^lg[j] and leaves T[j] of them; the last has one.
-    // The first level runs once over the buckets of all windows (each
-    // window's own nb of them, kept until then), so its segments are short
+    // The first level runs once over the buckets of all rounds (each
+    // round's own nb of them, kept until then), so its segments are short
     // when there are few buckets in all (enough threads) and at most MSM_RUN
     // long.
     uint32_t n[MSM_LEVELS], T[MSM_LEVELS], lg[MSM_LEVELS];
-    size_t off[MSM_LEVELS], red = 0; // level j's A at red + off[j], its R W T[j] points later
+    size_t off[MSM_LEVELS], red = 0; // level j's A at red + off[j], its R G T[j] points later
     unsigned K_lv = 0;
     for (uint32_t cnt = nb;; cnt = T[K_lv++]) {
         lg[K_lv] = MSM_RUN_LOG;
         if (K_lv == 0)
-            for (lg[0] = 1; lg[0] < MSM_RUN_LOG && (((size_t)W * nb) >> lg[0]) > 4 * MSM_RUN_THREADS; lg[0]++)
+            for (lg[0] = 1; lg[0] < MSM_RUN_LOG && (((size_t)G * nb) >> lg[0]) > 4 * MSM_RUN_THREADS; lg[0]++)
                 ;
         n[K_lv] = cnt;
         T[K_lv] = (cnt + (1u << lg[K_lv]) - 1) >> lg[K_lv];
         off[K_lv] = red;
-        red += 2 * (size_t)W * T[K_lv];
+        red += 2 * (size_t)G * T[K_lv];
         if (T[K_lv] == 1 || K_lv + 1 == MSM_LEVELS)
             break;
     }
@@ -244,10 +275,13 @@ static int pippenger(cuzk_gpu_msm *m, typename H::proj *out, const typename H::C
     P *host = NULL, *results = (P *)m->results, *buckets;
     m->last.c = c;
     m->last.windows = W;
-    if ((size_t)KL * W > MSM_RESULTS || T[KL] != 1)
+    if ((size_t)KL * G > MSM_RESULTS || T[KL] != 1)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu msm: %u windows of %u buckets", W, nb);
+    if (E >= ((size_t)1 << 31))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu msm: %zu entries a round, at most 2^31 - 1", E);
     if ((rc = msm_ensure(m, (void **)&m->digits, 1, &m->cap_digits, (size_t)W * others, 4, err)) != 0 ||
-        (rc = msm_ensure_buckets(m, (size_t)W * nb, sizeof(P), err)) != 0 ||
+        (rc = msm_ensure_sort(m, E, err)) != 0 ||
+        (rc = msm_ensure_buckets(m, (size_t)G * nb, sizeof(P), err)) != 0 ||
         (rc = msm_ensure(m, (void **)m->ends, 2, &m->cap_chunks, chunks, sizeof(P), err)) != 0 ||
         (rc = msm_ensure(m, (void **)&m->red, 1, &m->cap_red, red, sizeof(P), err)) != 0)
         return rc;
@@ -255,7 +289,7 @@ static int pippenger(cuzk_gpu_msm *m, typename H::proj *out, const typename H::C
     P *A[MSM_LEVELS], *R[MSM_LEVELS];
     for (unsigned j = 0; j <= KL; j++) {
         A[j] = (P *)m->red + off[j];
-        R[j] = A[j] + (size_t)W * T[j];
+        R[j] = A[j] + (size_t)G * T[j];
     }
 
     msm_mark(m, -1);
@@ -263,64 +297,72 @@ static int pippenger(cuzk_gpu_msm *m, typename H::proj *out, const typename H::C
                                                                                 W, m->digits);
     CUZK_GPU_LAUNCHED(err, rc, out);
     msm_mark(m, CUZK_GPU_MSM_DIGITS);
-    for (unsigned w = 0; w < W; w++) {
+    for (unsigned g = 0; g < G; g++) {
+        const unsigned mw = W - g * MW < MW ? W - g * MW : MW; // windows of this round
+        const size_t e = (size_t)mw * others, ch = (e + K - 1) / K;
         size_t tmp = m->cub_tmp_bytes;
-        CUZK_CUDA_TRY(cudaMemcpyAsync(m->vals[0], m->idx, others * 4, cudaMemcpyDeviceToDevice, ctx->stream),
-                      err, rc, out);
-        cub::DoubleBuffer<uint32_t> dk(m->digits + (size_t)w * others, m->keys_alt), dv(m->vals[0], m->vals[1]);
-        CUZK_CUDA_TRY(cub::DeviceRadixSort::SortPairs(m->cub_tmp, tmp, dk, dv, (int)others, 0, (int)c,
-                                                      ctx->stream),
+        if (!pre) {
+            CUZK_CUDA_TRY(cudaMemcpyAsync(m->vals[0], m->idx, others * 4, cudaMemcpyDeviceToDevice, ctx->stream),
+                          err, rc, out);
+        } else {
+            pre_vals_kernel<<<cuzk_gpu_blocks(ctx, e, 256, 8), 256, 0, ctx->stream>>>(m->idx, others, mw,
+                                                                                      pre->stride, m->vals[0]);
+            CUZK_GPU_LAUNCHED(err, rc, out);
+        }
+        cub::DoubleBuffer<uint32_t> dk(m->digits + (size_t)g * MW * others, m->keys_alt), dv(m->vals[0], m->vals[1]);
+        CUZK_CUDA_TRY(cub::DeviceRadixSort::SortPairs(m->cub_tmp, tmp, dk, dv, (int)e, 0, (int)c, ctx->stream),
                       err, rc, out);
         CUZK_CUDA_TRY(cudaMemsetAsync(m->bstart, 0, nb * 4, ctx->stream), err, rc, out);
         CUZK_CUDA_TRY(cudaMemsetAsync(m->bend, 0, nb * 4, ctx->stream), err, rc, out);
-        boundaries_kernel<<<cuzk_gpu_blocks(ctx, others, 256, 8), 256, 0, ctx->stream>>>(dk.Current(), others,
-                                                                                        m->bstart, m->bend);
+        boundaries_kernel<<<cuzk_gpu_blocks(ctx, e, 256, 8), 256, 0, ctx->stream>>>(dk.Current(), e, m->bstart,
+                                                                                   m->bend);
         CUZK_GPU_LAUNCHED(err, rc, out);
         msm_mark(m, CUZK_GPU_MSM_SORT);
-        // launch_accumulate writes to m->buckets: this window's nb of them
+        // launch_accumulate writes to m->buckets: this round's nb of them
         // for the launch (it cannot fail before the pointer is put back)
-        m->buckets = buckets + (size_t)w * nb;
-        launch_accumulate<C>(m, (unsigned)((chunks + MSM_ACC_THREADS - 1) / MSM_ACC_THREADS), bases,
-                             dk.Current(), dv.Current(), others, K);
+        m->buckets = buckets + (size_t)g * nb;
+        launch_accumulate<C>(m, (unsigned)((ch + MSM_ACC_THREADS - 1) / MSM_ACC_THREADS), bases, dk.Current(),
+                             dv.Current(), e, K);
         m->buckets = buckets;
         CUZK_GPU_LAUNCHED(err, rc, out);
         fixup_kernel<C><<<(nb + MSM_THREADS - 1) / MSM_THREADS, MSM_THREADS, 0, ctx->stream>>>(
-            m->bstart, m->bend, nb, K, (const P *)m->ends[0], (const P *)m->ends[1], buckets + (size_t)w * nb);
+            m->bstart, m->bend, nb, K, (const P *)m->ends[0], (const P *)m->ends[1], buckets + (size_t)g * nb);
         CUZK_GPU_LAUNCHED(err, rc, out);
         msm_mark(m, CUZK_GPU_MSM_ACCUMULATE);
     }
-    running_kernel<C><<<dim3((T[0] + MSM_THREADS - 1) / MSM_THREADS, W), MSM_THREADS, 0, ctx->stream>>>(
+    running_kernel<C><<<dim3((T[0] + MSM_THREADS - 1) / MSM_THREADS, G), MSM_THREADS, 0, ctx->stream>>>(
         buckets, nb, n[0], 1u << lg[0], A[0], R[0], T[0]);
     CUZK_GPU_LAUNCHED(err, rc, out);
     for (unsigned j = 1; j <= KL; j++) {
-        running_kernel<C><<<dim3((T[j] + MSM_THREADS - 1) / MSM_THREADS, W), MSM_THREADS, 0, ctx->stream>>>(
+        running_kernel<C><<<dim3((T[j] + MSM_THREADS - 1) / MSM_THREADS, G), MSM_THREADS, 0, ctx->stream>>>(
             R[j - 1], T[j - 1], n[j], 1u << lg[j], A[j], R[j], T[j]);
         CUZK_GPU_LAUNCHED(err, rc, out);
     }
     for (unsigned j = 0; j < KL; j++)
-        if ((rc = sum_rows<C>(m, A[j], W, T[j], results + (size_t)j * W, err)) != 0)
+        if ((rc = sum_rows<C>(m, A[j], G, T[j], results + (size_t)j * G, err)) != 0)
             return rc;
     msm_mark(m, CUZK_GPU_MSM_REDUCE);
-    // the last level: one segment a row, so A[KL] and R[KL] hold W points each
-    host = (P *)cuzk_alloc_array((size_t)(KL + 2) * W, sizeof *host);
+    // the last level: one segment a row, so A[KL] and R[KL] hold G points each
+    host = (P *)cuzk_alloc_array((size_t)(KL + 2) * G, sizeof *host);
     if (!host)
-        return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "gpu msm: %u window sums", W);
-    if ((rc = cuzk_gpu_download(ctx, host, results, (size_t)KL * W * sizeof *host, err)) != 0 ||
-        (rc = cuzk_gpu_download(ctx, host + (size_t)KL * W, A[KL], 2 * (size_t)W * sizeof *host, err)) != 0)
+        return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "gpu msm: %u round sums", G);
+    if ((rc = cuzk_gpu_download(ctx, host, results, (size_t)KL * G * sizeof *host, err)) != 0 ||
+        (rc = cuzk_gpu_download(ctx, host + (size_t)KL * G, A[KL], 2 * (size_t)G * sizeof *host, err)) != 0)
         goto out;
-    // Per window: sum_b b B_b = sum_A[0] + L0 (sum_A[1] + L1 (... + L(K-1) A[K])),
-    // plus sum_b B_b = R[K]; then Horner over the windows, top first.
+    // Per round: sum_b b B_b = sum_A[0] + L0 (sum_A[1] + L1 (... + L(K-1) A[K])),
+    // plus sum_b B_b = R[K]; then Horner over the rounds, top first, each
+    // round MW windows (c MW bits) above the one below.
     H::inf(out);
-    for (unsigned w = W; w-- > 0;) {
+    for (unsigned g = G; g-- > 0;) {
         typename H::proj s;
-        H::from_xyzz(&s, &host[(size_t)KL * W + w]);
+        H::from_xyzz(&s, &host[(size_t)KL * G + g]);
         for (unsigned j = KL; j-- > 0;) {
             for (unsigned i = 0; i < lg[j]; i++)
                 H::dbl(&s);
-            add_xyzz_host<H>(&s, &host[(size_t)j * W + w]);
+            add_xyzz_host<H>(&s, &host[(size_t)j * G + g]);
         }
-        add_xyzz_host<H>(&s, &host[(size_t)(KL + 1) * W + w]);
-        for (unsigned i = 0; i < c; i++)
+        add_xyzz_host<H>(&s, &host[(size_t)(KL + 1) * G + g]);
+        for (unsigned i = 0; i < c * MW; i++)
             H::dbl(out);
         H::add(out, &s);
     }
@@ -329,9 +371,11 @@ out:
     return rc;
 }
 
+// pre: a table of window multiples (d_bases is then the table, whose row 0
+// is the bases themselves), or NULL.
 template <class H>
 static int msm_any(cuzk_gpu_msm *m, typename H::proj *out, const void *d_bases, const cuzk_scalar *d_scalars,
-                   size_t n, cuzk_err *err)
+                   size_t n, cuzk_err *err, const msm_pre_plan *pre = NULL)
 {
     typedef typename H::C C;
     typedef typename C::xyzz P;
@@ -368,7 +412,7 @@ static int msm_any(cuzk_gpu_msm *m, typename H::proj *out, const void *d_bases, 
     m->last.others = (size_t)counts[0];
     m->last.ones = (size_t)counts[1];
 
-    if (m->last.others && (rc = pippenger<H>(m, out, bases, d_scalars, m->last.others, err)) != 0)
+    if (m->last.others && (rc = pippenger<H>(m, out, bases, d_scalars, m->last.others, pre, err)) != 0)
         return rc;
     if (m->last.ones) {
         unsigned blocks = cuzk_gpu_blocks(ctx, m->last.ones, MSM_THREADS, 4);

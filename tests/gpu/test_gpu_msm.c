@@ -1,7 +1,8 @@
 /* The device G1 MSM against cuzk_g1_msm: random scalars at sizes that are and
  * are not powers of two, scalars >= r, zeros, ones, 0/1 mixes, repeated bases,
- * infinity bases, equal scalars, small scalars, and the plans of the large
- * sizes (c = 20 chunk 64, c = 22 chunk 128) forced at 2^16. Skips without a
+ * infinity bases, equal scalars, small scalars, the plans of the large
+ * sizes (c = 20 chunk 64, c = 22 chunk 128) forced at 2^16, and the MSM
+ * with precomputed window multiples (cuzk_gpu_g1_msm_pre). Skips without a
  * device. */
 #include "gpu_test_util.h"
 #include "test.h"
@@ -170,6 +171,70 @@ int main(void)
             f.msm = keep;
             cuzk_gpu_msm_free(m2);
         }
+    }
+
+    /* precomputed window multiples: table rows 2^(c j) P, mult windows a
+     * round; a partial last group (c = 13: 20 windows in groups of 3), one
+     * group of all windows (c = 16, 16 windows), the widest c with the
+     * top window in a group of its own (c = 24, mult 4: 11 windows in 4 + 4
+     * + 3), n below the table's, small scalars (long fix-up chains), 0/1
+     * scalars, infinity bases, and the refusals */
+    {
+        static const unsigned pre_plans[][2] = { { 13, 3 }, { 16, 16 }, { 24, 4 } };
+        const size_t PN = 20000;
+        memcpy(work, bases, PN * sizeof *work);
+        for (size_t i = 5; i < PN; i += 101)
+            cuzk_g1_affine_infinity(&work[i]);
+        int urc = cuzk_gpu_upload(f.ctx, f.d_bases, work, PN * sizeof *work, &err);
+        CHECK_MSG(urc == 0, "%s", err.msg);
+        for (size_t k = 0; urc == 0 && k < sizeof pre_plans / sizeof pre_plans[0]; k++) {
+            cuzk_gpu_g1_pre *pre = NULL;
+            const unsigned c = pre_plans[k][0], mult = pre_plans[k][1];
+            int rc2 = cuzk_gpu_g1_pre_create(f.ctx, &pre, f.d_bases, PN, c, mult, &err);
+            CHECK_MSG(rc2 == 0, "pre c = %u mult = %u: %s", c, mult, err.msg);
+            if (rc2 != 0)
+                continue;
+            CHECK(cuzk_gpu_g1_pre_bytes(pre) == PN * mult * sizeof(cuzk_g1_affine));
+            for (int kind = 0; kind < 3; kind++) {
+                static const size_t pre_sizes[] = { 20000, 4099, 7 };
+                for (size_t i = 0; i < PN; i++) {
+                    memset(&sc[i], 0, sizeof sc[i]);
+                    if (kind == 0)
+                        gt_random_scalar(&rng, &sc[i]);
+                    else if (kind == 1)
+                        sc[i].l[0] = 2 + cuzk_rng_u64(&rng) % 300;
+                    else
+                        sc[i].l[0] = i % 7 == 3 ? cuzk_rng_u64(&rng) : cuzk_rng_u64(&rng) & 1;
+                }
+                for (size_t z = 0; z < 3; z++) {
+                    const size_t n = pre_sizes[z];
+                    cuzk_g1_proj want, got;
+                    cuzk_gpu_msm_stats st;
+                    cuzk_g1_msm(&want, work, sc, n, f.pool);
+                    rc2 = cuzk_gpu_upload(f.ctx, f.d_scalars, sc, n * sizeof *sc, &err);
+                    if (rc2 == 0)
+                        rc2 = cuzk_gpu_g1_msm_pre(f.msm, &got, pre, f.d_scalars, n, &err);
+                    CHECK_MSG(rc2 == 0, "pre: %s", err.msg);
+                    CHECK_MSG(cuzk_g1_proj_eq(&want, &got),
+                              "pre c = %u mult = %u, scalars %d, n = %zu: the device MSM differs from the CPU's", c,
+                              mult, kind, n);
+                    cuzk_gpu_msm_last_stats(f.msm, &st);
+                    CHECK_MSG(st.others == 0 || st.c == c, "pre: c = %u, want %u", st.c, c);
+                    printf("pre c = %2u mult %2u, scalars %d      n = %7zu: ones %zu, Pippenger %zu (%u windows)\n",
+                           c, mult, kind, n, st.ones, st.others, st.windows);
+                }
+            }
+            {
+                cuzk_g1_proj r;
+                CHECK(cuzk_gpu_g1_msm_pre(f.msm, &r, pre, f.d_scalars, PN + 1, &err) == CUZK_ERR_INVALID_ARGUMENT);
+            }
+            cuzk_gpu_g1_pre_free(pre);
+        }
+        cuzk_gpu_g1_pre *bad = NULL;
+        CHECK(cuzk_gpu_g1_pre_create(f.ctx, &bad, f.d_bases, PN, 25, 2, &err) == CUZK_ERR_INVALID_ARGUMENT && !bad);
+        CHECK(cuzk_gpu_g1_pre_create(f.ctx, &bad, f.d_bases, PN, 16, 17, &err) == CUZK_ERR_INVALID_ARGUMENT && !bad);
+        CHECK(cuzk_gpu_g1_pre_create(f.ctx, &bad, f.d_bases, PN, 16, 0, &err) == CUZK_ERR_INVALID_ARGUMENT && !bad);
+        CHECK(cuzk_gpu_g1_pre_create(f.ctx, &bad, NULL, PN, 16, 2, &err) == CUZK_ERR_INVALID_ARGUMENT && !bad);
     }
 
     /* n = 0 is the point at infinity; NULL arguments are refused */
