@@ -89,4 +89,171 @@ CUZK_GPU_UNROLL
     return x == 0;
 }
 
+// ---- Sums of two products, for the Fp2 product split over two threads ----
+//
+// r = (a b + c d) R^-1 mod p for a, c < p and b, d <= p, with ONE Montgomery
+// reduction (two 12-limb products and one reduction: 432 wide multiplies
+// against 576 for two full products). The carry chains are the even/odd rows
+// of mont.cuh's first product, written out here so that G2 does not depend
+// on how that file's rows evolve. Step i has six rows (a b_i, c d_i, m p,
+// each even and odd), three in each of two accumulators so that both carry
+// chains are equally long and can overlap: x takes a b_i even, c d_i odd,
+// m p even; y takes c d_i even, a b_i odd, m p odd. Only even rows touch
+// limb 0, so m = (x_0 + y_0) M0 is known after the first row of each; after
+// x's m p row x_0 + y_0 = 0 mod 2^32, its carry moves into the next step's
+// first row and both shift down a limb.
+//
+// Bounds (p < 2^381, R = 2^384): each accumulator gets at most three row
+// sums a step, each below 2^32 p; with X = x plus the carry moved in,
+// X <= 3p between steps (X' <= (3p + 3 (2^32 - 1) p) / 2^32 + 1, less the
+// terms dropped, < 3p + 1), the same for y; so before the shift each is
+// below 3p + 3 2^32 p < 2^416 = 2^(32 * 13): thirteen limbs hold it, the odd
+// rows' last high half cannot carry out, and 3p < 2^384 fits the twelve
+// limbs left after the shift. At the end x + y + c = (ab + cd + M p) / R < 2 p^2 / R + p < 1.25 p (M <
+// R), so it fits twelve limbs and one conditional subtraction reduces it.
+// Nothing here needs the sum to be non-negative: a b - c d is computed as
+// a b + c (p - d), so d = p (p - 0) is allowed.
+
+template <int PAR>
+CUZK_GPU_HD void cuzk_gpu_fp2_row(uint32_t t[13], const uint32_t a[12], uint32_t x, uint32_t cin)
+{
+    cuzk_gpu_cc cc = { 0 };
+    if (PAR == 0) {
+        (void)cuzk_gpu_add_cc(cin, 0xffffffffu, &cc);
+        t[0] = cuzk_gpu_madc_lo_cc(a[0], x, t[0], &cc);
+    } else {
+        t[1] = cuzk_gpu_mad_lo_cc(a[1], x, t[1], &cc);
+    }
+    t[PAR + 1] = cuzk_gpu_madc_hi_cc(a[PAR], x, t[PAR + 1], &cc);
+    CUZK_GPU_UNROLL
+    for (int k = PAR + 2; k < 12; k += 2) {
+        t[k] = cuzk_gpu_madc_lo_cc(a[k], x, t[k], &cc);
+        if (k + 1 < 12 || PAR == 0)
+            t[k + 1] = cuzk_gpu_madc_hi_cc(a[k], x, t[k + 1], &cc);
+        else
+            t[k + 1] = cuzk_gpu_madc_hi(a[k], x, t[k + 1], &cc);
+    }
+    if (PAR == 0)
+        t[12] = cuzk_gpu_addc(t[12], 0, &cc);
+}
+
+template <int PAR>
+CUZK_GPU_HD void cuzk_gpu_fp2_row_p(uint32_t t[13], uint32_t m)
+{
+    typedef cuzk_gpu_fp_field F;
+    cuzk_gpu_cc cc = { 0 };
+    t[PAR] = cuzk_gpu_mad_lo_cc(m, F::p(PAR), t[PAR], &cc);
+    t[PAR + 1] = cuzk_gpu_madc_hi_cc(m, F::p(PAR), t[PAR + 1], &cc);
+    CUZK_GPU_UNROLL
+    for (int k = PAR + 2; k < 12; k += 2) {
+        t[k] = cuzk_gpu_madc_lo_cc(m, F::p(k), t[k], &cc);
+        if (k + 1 < 12 || PAR == 0)
+            t[k + 1] = cuzk_gpu_madc_hi_cc(m, F::p(k), t[k + 1], &cc);
+        else
+            t[k + 1] = cuzk_gpu_madc_hi(m, F::p(k), t[k + 1], &cc);
+    }
+    if (PAR == 0)
+        t[12] = cuzk_gpu_addc(t[12], 0, &cc);
+}
+
+// BAL = false: the earlier split (x takes the four product rows, y the two
+// reduction rows), kept for the side-by-side measurement.
+template <bool BAL = true>
+CUZK_GPU_HD void cuzk_gpu_fp_mul2(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
+                                  const cuzk_gpu_fp *d)
+{
+    typedef cuzk_gpu_fp_field F;
+    uint32_t x[13], y[13], cy = 0;
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < 13; k++)
+        x[k] = y[k] = 0;
+    CUZK_GPU_UNROLL
+    for (int i = 0; i < 12; i++) {
+        const uint32_t bi = b->l[i], di = d->l[i];
+        cuzk_gpu_fp2_row<0>(x, a->l, bi, cy);
+        cuzk_gpu_fp2_row<0>(BAL ? y : x, c->l, di, 0);
+        const uint32_t m = (x[0] + y[0]) * F::M0;
+        cuzk_gpu_fp2_row<1>(x, c->l, di, 0);
+        cuzk_gpu_fp2_row<1>(BAL ? y : x, a->l, bi, 0);
+        cuzk_gpu_fp2_row_p<0>(BAL ? x : y, m);
+        {
+            cuzk_gpu_cc cc = { 0 };
+            (void)cuzk_gpu_add_cc(x[0], y[0], &cc);
+            cy = cuzk_gpu_addc(0, 0, &cc);
+        }
+        cuzk_gpu_fp2_row_p<1>(y, m);
+        CUZK_GPU_UNROLL
+        for (int k = 0; k < 12; k++) {
+            x[k] = x[k + 1];
+            y[k] = y[k + 1];
+        }
+        x[12] = y[12] = 0;
+    }
+    uint32_t t[12], s[12], borrow;
+    cuzk_gpu_cc cc = { 0 };
+    (void)cuzk_gpu_add_cc(cy, 0xffffffffu, &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < 11; k++)
+        t[k] = cuzk_gpu_addc_cc(x[k], y[k], &cc);
+    t[11] = cuzk_gpu_addc(x[11], y[11], &cc);
+    s[0] = cuzk_gpu_sub_cc(t[0], F::p(0), &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 1; k < 12; k++)
+        s[k] = cuzk_gpu_subc_cc(t[k], F::p(k), &cc);
+    borrow = cuzk_gpu_subc(0, 0, &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < 12; k++)
+        r->l[k] = (t[k] & borrow) | (s[k] & ~borrow);
+}
+
+// r = p - a for a <= p (no reduction: 0 gives p, which cuzk_gpu_fp_mul2 takes).
+CUZK_GPU_HD void cuzk_gpu_fp_p_minus(cuzk_gpu_fp *r, const cuzk_gpu_fp *a)
+{
+    typedef cuzk_gpu_fp_field F;
+    cuzk_gpu_cc cc = { 0 };
+    r->l[0] = cuzk_gpu_sub_cc(F::p(0), a->l[0], &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 1; k < 11; k++)
+        r->l[k] = cuzk_gpu_subc_cc(F::p(k), a->l[k], &cc);
+    r->l[11] = cuzk_gpu_subc(F::p(11), a->l[11], &cc);
+}
+
+// The Fp2 product and square as one thread's half of a pair (h = 0: c0,
+// h = 1: c1), the partner's half passed in (ao, bo: the device code gets it
+// by a shuffle). Each thread does one sum of two products:
+//   h = 0: a0 b0 - a1 b1 = a0 b0 + a1 (p - b1)
+//   h = 1: a0 b1 + a1 b0
+// and for the square (a0 + a1)(a0 - a1) on h = 0, 2 a1 a0 on h = 1 (one
+// product each). The selects are masks, not branches: both threads of a pair
+// run the same instructions.
+template <bool BAL = true>
+CUZK_GPU_HD void cuzk_gpu_fp2_half_mul(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b,
+                                       const cuzk_gpu_fp *ao, const cuzk_gpu_fp *bo, uint32_t h)
+{
+    cuzk_gpu_fp nb, b1, b2;
+    const uint32_t hm = 0u - h; // all ones on c1's thread
+    cuzk_gpu_fp_p_minus(&nb, bo);
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < CUZK_GPU_FP_LIMBS; k++) {
+        b1.l[k] = (bo->l[k] & hm) | (b->l[k] & ~hm);
+        b2.l[k] = (b->l[k] & hm) | (nb.l[k] & ~hm);
+    }
+    cuzk_gpu_fp_mul2<BAL>(r, a, &b1, ao, &b2);
+}
+
+CUZK_GPU_HD void cuzk_gpu_fp2_half_sqr(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *ao, uint32_t h)
+{
+    cuzk_gpu_fp s, d, x, y;
+    const uint32_t hm = 0u - h;
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < CUZK_GPU_FP_LIMBS; k++)
+        s.l[k] = (a->l[k] & hm) | (ao->l[k] & ~hm);
+    cuzk_gpu_fp_add(&x, a, &s);  // a0 + a1 | 2 a1
+    cuzk_gpu_fp_sub(&d, a, ao);  // a0 - a1 | (unused)
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < CUZK_GPU_FP_LIMBS; k++)
+        y.l[k] = (ao->l[k] & hm) | (d.l[k] & ~hm);
+    cuzk_gpu_fp_mul(r, &x, &y);
+}
+
 #endif

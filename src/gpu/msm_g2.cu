@@ -3,6 +3,290 @@
 #include "g2.cuh"
 #include "msm_impl.cuh"
 
+// ---- The bucket accumulation on thread pairs ----
+//
+// msm_kernels.cuh's accumulate_kernel over Fp2 holds a whole XYZZ point
+// (96 limbs) and the Fp2 temporaries in one thread: 255 registers, spills,
+// and each Fp2 product three dependent Fp products. Here two adjacent
+// threads share a chunk: thread h holds component c_h of every Fp2 value
+// (an Fp2 add or sub is one Fp add or sub on each), and an Fp2 product is
+// one sum of two products on each (fp2.cuh: cuzk_gpu_fp2_half_mul), the
+// partner's half fetched by a shuffle. Both threads of a pair see the same
+// keys, so they take the same branches; zero tests combine both halves.
+
+#define G2_ACC_THREADS 128
+
+// This thread's half of an XYZZ point.
+typedef struct {
+    cuzk_gpu_fp x, y, zz, zzz;
+} g2_half;
+
+static __device__ __forceinline__ unsigned pair_mask() { return 3u << ((threadIdx.x & 31) & ~1u); }
+
+static __device__ __forceinline__ void half_other(cuzk_gpu_fp *r, const cuzk_gpu_fp *a)
+{
+    const unsigned mask = pair_mask();
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < CUZK_GPU_FP_LIMBS; k++)
+        r->l[k] = __shfl_xor_sync(mask, a->l[k], 1);
+}
+
+// True when both halves are zero.
+static __device__ __forceinline__ bool half_is_zero(const cuzk_gpu_fp *a)
+{
+    uint32_t z = cuzk_gpu_fp_is_zero(a);
+    return (z & __shfl_xor_sync(pair_mask(), z, 1)) != 0;
+}
+
+template <bool BAL>
+static __device__ __forceinline__ void half_mul(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b,
+                                                uint32_t h)
+{
+    cuzk_gpu_fp ao, bo;
+    half_other(&ao, a);
+    half_other(&bo, b);
+    cuzk_gpu_fp2_half_mul<BAL>(r, a, b, &ao, &bo, h);
+}
+
+static __device__ __forceinline__ void half_sqr(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, uint32_t h)
+{
+    cuzk_gpu_fp ao;
+    half_other(&ao, a);
+    cuzk_gpu_fp2_half_sqr(r, a, &ao, h);
+}
+
+// 1 in Fp2: one on c0's thread, zero on c1's.
+static __device__ __forceinline__ void half_one(cuzk_gpu_fp *r, uint32_t h)
+{
+    if (h)
+        cuzk_gpu_fp_set_zero(r);
+    else
+        cuzk_gpu_fp_set_one(r);
+}
+
+static __device__ __forceinline__ void half_set_inf(g2_half *p)
+{
+    cuzk_gpu_fp_set_zero(&p->x);
+    cuzk_gpu_fp_set_zero(&p->y);
+    cuzk_gpu_fp_set_zero(&p->zz);
+    cuzk_gpu_fp_set_zero(&p->zzz);
+}
+
+// p = 2a (a affine, not infinity): mdbl-2008-s-1, as xyzz.cuh.
+template <bool BAL>
+static __device__ __forceinline__ void half_dbl_affine(g2_half *p, const cuzk_gpu_fp *ax, const cuzk_gpu_fp *ay,
+                                                       uint32_t h)
+{
+    cuzk_gpu_fp u, v, w, s, m, t;
+    cuzk_gpu_fp_dbl(&u, ay);
+    half_sqr(&v, &u, h);
+    half_mul<BAL>(&w, &u, &v, h);
+    half_mul<BAL>(&s, ax, &v, h);
+    half_sqr(&t, ax, h);
+    cuzk_gpu_fp_dbl(&m, &t);
+    cuzk_gpu_fp_add(&m, &m, &t);
+    half_sqr(&p->x, &m, h);
+    cuzk_gpu_fp_dbl(&t, &s);
+    cuzk_gpu_fp_sub(&p->x, &p->x, &t);
+    cuzk_gpu_fp_sub(&t, &s, &p->x);
+    half_mul<BAL>(&t, &m, &t, h);
+    half_mul<BAL>(&u, &w, ay, h);
+    cuzk_gpu_fp_sub(&p->y, &t, &u);
+    p->zz = v;
+    p->zzz = w;
+}
+
+// p += a (affine, infinity allowed): madd-2008-s with the equal and opposite
+// cases, as xyzz.cuh's cuzk_gpu_xyzz_add_affine.
+template <bool BAL>
+static __device__ __forceinline__ void half_add_affine(g2_half *p, const cuzk_gpu_fp *ax, const cuzk_gpu_fp *ay,
+                                                       uint32_t h)
+{
+    cuzk_gpu_fp pp, r, t, ppp, q;
+    {
+        uint32_t z = cuzk_gpu_fp_is_zero(ax) & cuzk_gpu_fp_is_zero(ay);
+        if (z & __shfl_xor_sync(pair_mask(), z, 1))
+            return;
+    }
+    if (half_is_zero(&p->zz)) {
+        p->x = *ax;
+        p->y = *ay;
+        half_one(&p->zz, h);
+        half_one(&p->zzz, h);
+        return;
+    }
+    half_mul<BAL>(&pp, ax, &p->zz, h);
+    cuzk_gpu_fp_sub(&pp, &pp, &p->x);   // P = x2 ZZ1 - X1
+    half_mul<BAL>(&r, ay, &p->zzz, h);
+    cuzk_gpu_fp_sub(&r, &r, &p->y);     // R = y2 ZZZ1 - Y1
+    if (half_is_zero(&pp)) {
+        if (half_is_zero(&r))
+            half_dbl_affine<BAL>(p, ax, ay, h);
+        else
+            half_set_inf(p);
+        return;
+    }
+    // ordered so that each temporary dies early (fewer live registers)
+    half_sqr(&t, &pp, h);               // PP
+    half_mul<BAL>(&ppp, &pp, &t, h);         // PPP
+    half_mul<BAL>(&p->zz, &p->zz, &t, h);    // ZZ3 = ZZ1 PP
+    half_mul<BAL>(&q, &p->x, &t, h);         // Q = X1 PP
+    half_mul<BAL>(&p->zzz, &p->zzz, &ppp, h); // ZZZ3 = ZZZ1 PPP
+    half_sqr(&p->x, &r, h);
+    cuzk_gpu_fp_sub(&p->x, &p->x, &ppp);
+    half_mul<BAL>(&p->y, &p->y, &ppp, h);    // Y1 PPP
+    cuzk_gpu_fp_dbl(&t, &q);
+    cuzk_gpu_fp_sub(&p->x, &p->x, &t);  // X3 = R^2 - PPP - 2Q
+    cuzk_gpu_fp_sub(&t, &q, &p->x);
+    half_mul<BAL>(&t, &r, &t, h);
+    cuzk_gpu_fp_sub(&p->y, &t, &p->y);  // Y3 = R (Q - X3) - Y1 PPP
+}
+
+static __device__ __forceinline__ void half_store(cuzk_gpu_g2_xyzz *dst, const g2_half *p, uint32_t h)
+{
+    cuzk_gpu_fp *d = (cuzk_gpu_fp *)dst;
+    d[h] = p->x;
+    d[2 + h] = p->y;
+    d[4 + h] = p->zz;
+    d[6 + h] = p->zzz;
+}
+
+// How the pair kernel gets the next point while it adds the current one:
+// held in registers (24 more a thread, live across the whole addition), or
+// a cache prefetch of it (L1 or L2) and the load at the start of its turn.
+#define G2_PF_REGS 0
+#define G2_PF_L1 1
+#define G2_PF_L2 2
+
+template <int PF>
+static __device__ __forceinline__ void g2_prefetch(const void *p)
+{
+    if (PF == G2_PF_L1)
+        asm volatile("prefetch.global.L1 [%0];" ::"l"(p));
+    else if (PF == G2_PF_L2)
+        asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+}
+
+// This thread's halves of base i: x.c_h and y.c_h (cuzk_gpu_g2_affine is
+// x.c0, x.c1, y.c0, y.c1).
+template <int PF>
+static __device__ __forceinline__ void g2_prefetch_base(const cuzk_gpu_g2_affine *bases, uint32_t i, uint32_t h)
+{
+    const cuzk_gpu_fp *bp = (const cuzk_gpu_fp *)&bases[i];
+    g2_prefetch<PF>(&bp[h]);
+    g2_prefetch<PF>((const char *)&bp[h + 1] - 1);
+    g2_prefetch<PF>(&bp[2 + h]);
+    g2_prefetch<PF>((const char *)&bp[3 + h] - 1);
+}
+
+// accumulate_kernel's contract (msm_kernels.cuh) with pair t = thread / 2
+// doing chunk t: sorted entries [t K, t K + K).
+template <int MINB, int PF, bool BAL>
+static __global__ void __launch_bounds__(G2_ACC_THREADS, MINB)
+g2_accumulate_pairs(const cuzk_gpu_g2_affine *__restrict__ bases, const uint32_t *__restrict__ keys,
+                    const uint32_t *__restrict__ vals, size_t n, uint32_t K, cuzk_gpu_g2_xyzz *buckets,
+                    cuzk_gpu_g2_xyzz *head, cuzk_gpu_g2_xyzz *tail)
+{
+    const size_t t = ((size_t)blockIdx.x * blockDim.x + threadIdx.x) >> 1;
+    const uint32_t h = threadIdx.x & 1;
+    const size_t p0 = t * K;
+    if (p0 >= n)
+        return; // both threads of the pair
+    const size_t p1 = p0 + K < n ? p0 + K : n;
+    const uint32_t before = p0 ? keys[p0 - 1] & 0x7fffffffu : 0xffffffffu;
+    const uint32_t after = p1 < n ? keys[p1] & 0x7fffffffu : 0xffffffffu;
+    g2_half acc;
+    half_set_inf(&acc);
+    uint32_t key = keys[p0], cur = key & 0x7fffffffu, vi = vals[p0];
+    cuzk_gpu_fp nx, ny;
+    if (PF == G2_PF_REGS) {
+        const cuzk_gpu_fp *bp = (const cuzk_gpu_fp *)&bases[vi];
+        nx = bp[h];
+        ny = bp[2 + h];
+    }
+    size_t run0 = p0;
+    for (size_t p = p0; p < p1; p++) {
+        cuzk_gpu_fp ax, ay;
+        uint32_t k = key;
+        if (PF == G2_PF_REGS) {
+            ax = nx;
+            ay = ny;
+            if (p + 1 < p1) {
+                key = keys[p + 1];
+                const cuzk_gpu_fp *bp = (const cuzk_gpu_fp *)&bases[vals[p + 1]];
+                nx = bp[h];
+                ny = bp[2 + h];
+            }
+        } else {
+            const cuzk_gpu_fp *bp = (const cuzk_gpu_fp *)&bases[vi];
+            ax = bp[h];
+            ay = bp[2 + h];
+            if (p + 1 < p1) {
+                key = keys[p + 1];
+                vi = vals[p + 1];
+                g2_prefetch_base<PF>(bases, vi, h);
+            }
+        }
+        uint32_t mag = k & 0x7fffffffu;
+        if (mag != cur) {
+            if (cur) {
+                if (run0 == p0 && before == cur)
+                    half_store(&head[t], &acc, h);
+                else
+                    half_store(&buckets[cur - 1], &acc, h);
+            }
+            half_set_inf(&acc);
+            cur = mag;
+            run0 = p;
+        }
+        if (mag) {
+            if (k >> 31)
+                cuzk_gpu_fp_neg(&ay, &ay);
+            half_add_affine<BAL>(&acc, &ax, &ay, h);
+        }
+    }
+    if (cur) {
+        if (run0 == p0 && before == cur)
+            half_store(&head[t], &acc, h);
+        else if (after == cur)
+            half_store(&tail[t], &acc, h);
+        else
+            half_store(&buckets[cur - 1], &acc, h);
+    }
+}
+
+// The pair kernel's variants for experiments: CUZK_GPU_MSM_OCC = 100 BAL +
+// 10 PF + MINB (BAL: cuzk_gpu_fp_mul2's row split, PF: G2_PF_*, MINB: blocks
+// per SM asked of ptxas, 0: no cap); 0: the default below.
+#define G2_ACC_VARIANT(BAL, PF, MINB)                                                                           \
+    case 100 * BAL + 10 * PF + MINB:                                                                             \
+        g2_accumulate_pairs<MINB, PF, BAL><<<nblk, G2_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, hd, tl); \
+        return;
+
+// msm_impl.cuh's launch_accumulate for G2: the pair kernel, two threads a
+// chunk (the blocks it was given count one thread a chunk).
+template <>
+void launch_accumulate<cuzk_gpu_g2_curve>(cuzk_gpu_msm *m, unsigned blocks, const cuzk_gpu_g2_affine *bases,
+                                          const uint32_t *keys, const uint32_t *vals, size_t n, uint32_t K)
+{
+    (void)blocks;
+    const size_t threads = 2 * ((n + K - 1) / K);
+    cuzk_gpu_g2_xyzz *b = (cuzk_gpu_g2_xyzz *)m->buckets, *hd = (cuzk_gpu_g2_xyzz *)m->ends[0],
+                     *tl = (cuzk_gpu_g2_xyzz *)m->ends[1];
+    const unsigned nblk = (unsigned)((threads + G2_ACC_THREADS - 1) / G2_ACC_THREADS);
+    cudaStream_t st = m->ctx->stream;
+    switch (m->tune_occ) {
+        G2_ACC_VARIANT(1, G2_PF_L1, 0)
+        G2_ACC_VARIANT(1, G2_PF_REGS, 0)
+        G2_ACC_VARIANT(1, G2_PF_L2, 3)
+        G2_ACC_VARIANT(1, G2_PF_L1, 4)
+        G2_ACC_VARIANT(0, G2_PF_L1, 3)
+    default:
+        g2_accumulate_pairs<3, G2_PF_L1, true><<<nblk, G2_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, hd, tl);
+        return;
+    }
+}
+
 // XYZZ -> Jacobian over Fp2 without an inversion (as cuzk_gpu_g1_xyzz_to_proj):
 // Z = ZZ ZZZ, X = X ZZ ZZZ^2, Y = Y ZZ^3 ZZZ^2; ZZ = 0 gives Z = 0.
 static void g2_xyzz_to_proj(cuzk_g2_proj *r, const void *xyzz)
