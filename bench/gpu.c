@@ -320,8 +320,14 @@ int cuzk_bench_gpu_main(int argc, char **argv)
     cuzk_log("gpu: %s, %d SMs, %.1f GiB, %d runs per figure, sizes up to 2^%u", info.name, info.sm_count,
              (double)info.total_mem / (1 << 30), o.runs, o.max_log);
     {
-        static const char *const rate_names[] = { "fr_mul_gps", "fp_mul_gps", "g1_madd_gps" };
-        for (int w = 0; w < 3 && !e.failed; w++) {
+        /* in cuzk_gpu_arith_rate's order: the products in use, the G1 mixed
+         * addition, the previous two-accumulator products (baseline in the
+         * same run), the Fr product's variants, the relaxed products */
+        static const char *const rate_names[] = { "fr_mul_gps", "fp_mul_gps", "g1_madd_gps",
+                                                  "fr_mul_xy_gps", "fp_mul_xy_gps", "fr_mul_hidem0_gps",
+                                                  "fr_mul_p0one_gps", "fr_mul_pconst_gps", "fr_mul_2p_gps",
+                                                  "fp_mul_2p_gps", "fr_mul_pconst_p0one_gps", "fp_mul_pconst_gps" };
+        for (int w = 0; w < (int)(sizeof rate_names / sizeof rate_names[0]) && !e.failed; w++) {
             double s[BENCH_MAX_RUNS];
             int runs = o.runs > 3 ? 3 : o.runs;
             for (int r = 0; r < runs && !e.failed; r++)

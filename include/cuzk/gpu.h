@@ -71,6 +71,12 @@ int cuzk_gpu_download(cuzk_gpu_ctx *ctx, void *dst, const void *d_src, size_t by
 typedef enum {
     CUZK_GPU_FR_ADD, CUZK_GPU_FR_SUB, CUZK_GPU_FR_MUL, CUZK_GPU_FR_SQR,
     CUZK_GPU_FP_ADD, CUZK_GPU_FP_SUB, CUZK_GPU_FP_MUL, CUZK_GPU_FP_SQR,
+    /* The relaxed forms (values in [0, 2p), src/gpu/fp.cuh): the inputs are
+     * given reduced, each is lifted to a + p when its lowest bit is set, the
+     * relaxed op runs, and the result is normalized; one that left [0, 2p)
+     * comes back as all-ones bytes (never a reduced element). FR_MUL_2P lifts
+     * only b (its a must be reduced). */
+    CUZK_GPU_FR_MUL_2P, CUZK_GPU_FP_MUL_2P, CUZK_GPU_FP_SQR_2P, CUZK_GPU_FP_ADD_2P, CUZK_GPU_FP_SUB_2P,
 } cuzk_gpu_field_op;
 
 int cuzk_gpu_field_eval(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, void *out, const void *a,
@@ -84,7 +90,10 @@ int cuzk_gpu_g1_sum_host(cuzk_g1_proj *out, const cuzk_g1_affine *points, size_t
                          cuzk_err *err);
 
 /* Device arithmetic rate, operations per second over the whole GPU: what =
- * 0 Fr products, 1 Fp products, 2 G1 mixed additions (XYZZ += affine). */
+ * 0 Fr products, 1 Fp products, 2 G1 mixed additions (XYZZ += affine);
+ * 3..11 variants for comparison (src/gpu/throughput.cu): 3/4 the previous Fr/Fp
+ * product, 5/6/7/10 Fr product variants, 8/9 the relaxed Fr/Fp products, 11 an
+ * Fp product variant. */
 int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, cuzk_err *err);
 
 /* ---- Fr NTT ---------------------------------------------------------------------------

@@ -15,9 +15,46 @@ static_assert(sizeof(cuzk_gpu_g1_affine) == sizeof(cuzk_g1_affine), "device and 
 template <class E>
 CUZK_GPU_HD void apply_op(int op, E *r, const E *a, const E *b);
 
+// The relaxed ops' harness: lift x to x + p when its lowest bit is set.
+template <class F>
+CUZK_GPU_HD void lift_odd(uint32_t x[])
+{
+    const uint32_t mask = 0u - (x[0] & 1);
+    cuzk_gpu_cc cc = { 0 };
+    x[0] = cuzk_gpu_add_cc(x[0], F::p(0) & mask, &cc);
+    CUZK_GPU_UNROLL
+    for (int i = 1; i < F::N - 1; i++)
+        x[i] = cuzk_gpu_addc_cc(x[i], F::p(i) & mask, &cc);
+    x[F::N - 1] = cuzk_gpu_addc(x[F::N - 1], F::p(F::N - 1) & mask, &cc);
+}
+
+// r = r mod p when r < 2p, else all ones.
+template <class F>
+CUZK_GPU_HD void normalize_or_poison(uint32_t r[])
+{
+    cuzk_gpu_cc cc = { 0 };
+    uint32_t d = cuzk_gpu_sub_cc(r[0], cuzk_gpu_mont_p2<F>(0), &cc); // only the borrow counts
+    CUZK_GPU_UNROLL
+    for (int i = 1; i < F::N; i++)
+        d = cuzk_gpu_subc_cc(r[i], cuzk_gpu_mont_p2<F>(i), &cc);
+    (void)d;
+    const uint32_t below = cuzk_gpu_subc(0, 0, &cc); // all ones when r < 2p
+    cuzk_gpu_mont_sub_p<F>(r, r);
+    CUZK_GPU_UNROLL
+    for (int i = 0; i < F::N; i++)
+        r[i] |= ~below;
+}
+
 template <>
 CUZK_GPU_HD void apply_op<cuzk_gpu_fr>(int op, cuzk_gpu_fr *r, const cuzk_gpu_fr *a, const cuzk_gpu_fr *b)
 {
+    if (op == CUZK_GPU_FR_MUL_2P) {
+        cuzk_gpu_fr y = *b;
+        lift_odd<cuzk_gpu_fr_field>(y.l);
+        cuzk_gpu_fr_mul_2p(r, a, &y);
+        normalize_or_poison<cuzk_gpu_fr_field>(r->l);
+        return;
+    }
     switch (op) {
     case CUZK_GPU_FR_ADD: cuzk_gpu_fr_add(r, a, b); break;
     case CUZK_GPU_FR_SUB: cuzk_gpu_fr_sub(r, a, b); break;
@@ -29,6 +66,19 @@ CUZK_GPU_HD void apply_op<cuzk_gpu_fr>(int op, cuzk_gpu_fr *r, const cuzk_gpu_fr
 template <>
 CUZK_GPU_HD void apply_op<cuzk_gpu_fp>(int op, cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b)
 {
+    if (op >= CUZK_GPU_FP_MUL_2P) {
+        cuzk_gpu_fp x = *a, y = *b;
+        lift_odd<cuzk_gpu_fp_field>(x.l);
+        lift_odd<cuzk_gpu_fp_field>(y.l);
+        switch (op) {
+        case CUZK_GPU_FP_MUL_2P: cuzk_gpu_fp_mul_2p(r, &x, &y); break;
+        case CUZK_GPU_FP_SQR_2P: cuzk_gpu_fp_sqr_2p(r, &x); break;
+        case CUZK_GPU_FP_ADD_2P: cuzk_gpu_fp_add_2p(r, &x, &y); break;
+        default: cuzk_gpu_fp_sub_2p(r, &x, &y); break;
+        }
+        normalize_or_poison<cuzk_gpu_fp_field>(r->l);
+        return;
+    }
     switch (op) {
     case CUZK_GPU_FP_ADD: cuzk_gpu_fp_add(r, a, b); break;
     case CUZK_GPU_FP_SUB: cuzk_gpu_fp_sub(r, a, b); break;
@@ -48,11 +98,11 @@ static __global__ void field_op_kernel(int op, E *r, const E *a, const E *b, siz
     }
 }
 
-static bool op_is_fr(cuzk_gpu_field_op op) { return op <= CUZK_GPU_FR_SQR; }
+static bool op_is_fr(cuzk_gpu_field_op op) { return op <= CUZK_GPU_FR_SQR || op == CUZK_GPU_FR_MUL_2P; }
 
 static int check_op(cuzk_gpu_field_op op, size_t n, cuzk_err *err)
 {
-    if ((int)op < CUZK_GPU_FR_ADD || op > CUZK_GPU_FP_SQR)
+    if ((int)op < CUZK_GPU_FR_ADD || op > CUZK_GPU_FP_SUB_2P)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "field op %d unknown", (int)op);
     if (n == 0)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "field op on 0 elements");

@@ -36,7 +36,14 @@ typedef struct __align__(16) {
     uint32_t l[CUZK_GPU_FP_LIMBS];
 } cuzk_gpu_fp;
 
+// The modulus in constant memory, for products that take it as a constant-bank
+// operand (mont.cuh's CUZK_GPU_MONT_PCONST); one copy per translation unit.
+#ifdef __CUDACC__
+static __constant__ uint32_t cuzk_gpu_fp_p_cmem[12] = { CUZK_GPU_FP_P0, CUZK_GPU_FP_P1, CUZK_GPU_FP_P2, CUZK_GPU_FP_P3, CUZK_GPU_FP_P4, CUZK_GPU_FP_P5, CUZK_GPU_FP_P6, CUZK_GPU_FP_P7, CUZK_GPU_FP_P8, CUZK_GPU_FP_P9, CUZK_GPU_FP_P10, CUZK_GPU_FP_P11 };
+#endif
+
 struct cuzk_gpu_fp_field {
+    static constexpr int MUL_VARIANT = 0; // mont.cuh's CUZK_GPU_MONT_* bits
     static constexpr int N = 12;
     static constexpr uint32_t M0 = 0xfffcfffdu; // -p^-1 mod 2^32
     CUZK_GPU_HD static constexpr uint32_t p(int i)
@@ -45,6 +52,14 @@ struct cuzk_gpu_fp_field {
              : i == 3 ? CUZK_GPU_FP_P3 : i == 4 ? CUZK_GPU_FP_P4 : i == 5 ? CUZK_GPU_FP_P5
              : i == 6 ? CUZK_GPU_FP_P6 : i == 7 ? CUZK_GPU_FP_P7 : i == 8 ? CUZK_GPU_FP_P8
              : i == 9 ? CUZK_GPU_FP_P9 : i == 10 ? CUZK_GPU_FP_P10 : CUZK_GPU_FP_P11;
+    }
+    CUZK_GPU_HD static uint32_t pc(int i)
+    {
+#ifdef __CUDA_ARCH__
+        return cuzk_gpu_fp_p_cmem[i];
+#else
+        return p(i);
+#endif
     }
     // R mod p with R = 2^384: the Montgomery form of 1.
     CUZK_GPU_HD static constexpr uint32_t one(int i)
@@ -108,6 +123,58 @@ CUZK_GPU_UNROLL
 CUZK_GPU_HD bool cuzk_gpu_fp_is_zero(const cuzk_gpu_fp *a)
 {
     return cuzk_gpu_mont_is_zero<cuzk_gpu_fp_field>(a->l);
+}
+
+// ---- relaxed Fp: values in [0, 2p) ----------------------------------------------------
+// Fp has 4p < 2^384, so these keep every result in [0, 2p) with fewer
+// reductions than the canonical calls: the product of two values < 2p skips
+// the final subtraction (it is < 2p already), sums and differences take one
+// conditional 2p. Canonical values are valid inputs. Normalize (one
+// subtraction) before a value is stored for others, compared, or tested with
+// the canonical is_zero; cuzk_gpu_fp_is_zero_2p accepts both 0 and p. For the
+// MSM helpers: a point formula can run entirely on these and normalize its
+// outputs only (or keep buckets relaxed and normalize at the end).
+CUZK_GPU_HD void cuzk_gpu_fp_mul_2p(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b)
+{
+    cuzk_gpu_mont_mul_raw<cuzk_gpu_fp_field, cuzk_gpu_fp_field::MUL_VARIANT>(r->l, a->l, b->l);
+}
+
+CUZK_GPU_HD void cuzk_gpu_fp_sqr_2p(cuzk_gpu_fp *r, const cuzk_gpu_fp *a)
+{
+    cuzk_gpu_mont_mul_raw<cuzk_gpu_fp_field, cuzk_gpu_fp_field::MUL_VARIANT>(r->l, a->l, a->l);
+}
+
+CUZK_GPU_HD void cuzk_gpu_fp_add_2p(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b)
+{
+    cuzk_gpu_mont_add_2p<cuzk_gpu_fp_field>(r->l, a->l, b->l);
+}
+
+CUZK_GPU_HD void cuzk_gpu_fp_dbl_2p(cuzk_gpu_fp *r, const cuzk_gpu_fp *a)
+{
+    cuzk_gpu_mont_add_2p<cuzk_gpu_fp_field>(r->l, a->l, a->l);
+}
+
+CUZK_GPU_HD void cuzk_gpu_fp_sub_2p(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b)
+{
+    cuzk_gpu_mont_sub_2p<cuzk_gpu_fp_field>(r->l, a->l, b->l);
+}
+
+// r = -a in [0, 2p) (0 and p both map into range).
+CUZK_GPU_HD void cuzk_gpu_fp_neg_2p(cuzk_gpu_fp *r, const cuzk_gpu_fp *a)
+{
+    const uint32_t zero[CUZK_GPU_FP_LIMBS] = { 0 };
+    cuzk_gpu_mont_sub_2p<cuzk_gpu_fp_field>(r->l, zero, a->l);
+}
+
+// r = a mod p (canonical) for a < 2p.
+CUZK_GPU_HD void cuzk_gpu_fp_normalize(cuzk_gpu_fp *r, const cuzk_gpu_fp *a)
+{
+    cuzk_gpu_mont_sub_p<cuzk_gpu_fp_field>(r->l, a->l);
+}
+
+CUZK_GPU_HD bool cuzk_gpu_fp_is_zero_2p(const cuzk_gpu_fp *a)
+{
+    return cuzk_gpu_mont_is_zero_2p<cuzk_gpu_fp_field>(a->l);
 }
 
 #endif

@@ -105,6 +105,7 @@ CUZK_GPU_HD void cuzk_gpu_mont_row_p(uint32_t t[], uint32_t m)
         t[N] = cuzk_gpu_addc(t[N], 0, &cc);
 }
 
+// The previous product (kept as the baseline of the throughput bench):
 // r = a * b * 2^(-32N) mod p: operand scanning with the reduction interleaved
 // (CIOS), with the products a*b_i and the reduction terms m_i*p in two
 // separate accumulators x and y, so each step is two independent carry
@@ -115,7 +116,7 @@ CUZK_GPU_HD void cuzk_gpu_mont_row_p(uint32_t t[], uint32_t m)
 // steps, so x + a b_i and y + m p stay below 2^32 p < 2^(32(N+1)); at the end
 // x + y + c = (ab + Mp) / R < 2p, and one subtraction reduces it.
 template <class F>
-CUZK_GPU_HD void cuzk_gpu_mont_mul(uint32_t r[], const uint32_t a[], const uint32_t b[])
+CUZK_GPU_HD void cuzk_gpu_mont_mul_xy(uint32_t r[], const uint32_t a[], const uint32_t b[])
 {
     constexpr int N = F::N;
     uint32_t x[N + 1], y[N + 1], c = 0;
@@ -157,6 +158,231 @@ CUZK_GPU_HD void cuzk_gpu_mont_mul(uint32_t r[], const uint32_t a[], const uint3
     CUZK_GPU_UNROLL
     for (int k = 0; k < N; k++)
         r[k] = (t[k] & borrow) | (s[k] & ~borrow);
+}
+
+// ---- the product with parity-aligned accumulators ---------------------------------
+// r = a * b * 2^(-32N) before the final subtraction (so r < 2p for a, b < p),
+// operand scanning with the reduction interleaved (CIOS). The running value
+// lives in two accumulators whose limbs sit at the SAME weights, 0..N: EV
+// takes the rows whose products start on an even weight relative to the
+// current step (a_k b_i and m p_k for even k: lo on k, hi on k + 1, one carry
+// chain over limbs 0..N-1 ending in EV[N]), OD the rows starting on an odd
+// weight (odd k: limbs 1..N, one chain). After the reduction weight 0 is zero
+// and everything moves down one limb, which turns odd weights into even ones:
+// OD becomes the next step's EV and EV the next OD, so the rows never need a
+// shifted copy. The only extra instructions per step are the merge of OD's
+// weight-0 limb into EV's (its carry enters OD's chain at weight 1), the two
+// carry-outs into EV[N] and m itself. Bounds: before the division
+// EV + OD = t + a b_i + m p < W (a + p) <= 2^(32(N+1)) with W = 2^32 and
+// t < a + p, so OD's chain (limbs up to N) never carries out of limb N.
+// The caller picks the parity-aligned rows by the limb indices below; the
+// plain C 64-bit products of the first step need no carries (the pairs do not
+// overlap) and become IMAD.WIDE.
+// Variant bits (the throughput bench measures them side by side):
+// CUZK_GPU_MONT_HIDE_M0 hides M0's value from the compiler (with M0 =
+// 0xffffffff it may otherwise rewrite m = -t_0 in ways that schedule worse);
+// CUZK_GPU_MONT_P0_ONE, for a modulus with p_0 = 1 (Fr), replaces the first
+// product m p_0 of each reduction row (whose low half cancels t_0 and whose
+// high half is 0) by the carry it leaves: CF = (t_0 != 0).
+// CUZK_GPU_MONT_PCONST takes the modulus of the reduction rows from constant
+// memory (F::pc) instead of immediate operands.
+#define CUZK_GPU_MONT_HIDE_M0 1
+#define CUZK_GPU_MONT_P0_ONE 2
+#define CUZK_GPU_MONT_PCONST 4
+template <class F, int V>
+CUZK_GPU_HD uint32_t cuzk_gpu_mont_pk(int k)
+{
+    return (V & CUZK_GPU_MONT_PCONST) ? F::pc(k) : F::p(k);
+}
+
+template <class F, int V = 0>
+CUZK_GPU_HD void cuzk_gpu_mont_mul_raw(uint32_t r[], const uint32_t a[], const uint32_t b[])
+{
+    constexpr int N = F::N;
+    uint32_t m0 = F::M0;
+#ifdef __CUDA_ARCH__
+    if (V & CUZK_GPU_MONT_HIDE_M0)
+        asm("mov.b32 %0, %1;" : "=r"(m0) : "r"(m0));
+#endif
+    uint32_t ev[N + 1], od[N + 1];
+    // step 0: the a b_0 rows without addends
+    {
+        const uint32_t b0 = b[0];
+        CUZK_GPU_UNROLL
+        for (int k = 0; k < N; k += 2) {
+            const uint64_t pe = (uint64_t)a[k] * b0, po = (uint64_t)a[k + 1] * b0;
+            ev[k] = (uint32_t)pe;
+            ev[k + 1] = (uint32_t)(pe >> 32);
+            od[k + 1] = (uint32_t)po;
+            if (k + 2 <= N)
+                od[k + 2] = (uint32_t)(po >> 32);
+        }
+        ev[N] = 0;
+        od[0] = 0;
+    }
+    CUZK_GPU_UNROLL
+    for (int i = 0; i < N; i++) {
+        cuzk_gpu_cc cc = { 0 };
+        if (i > 0) {
+            const uint32_t bi = b[i];
+            // merge OD's weight 0; its carry has weight 1: OD's chain takes it
+            ev[0] = cuzk_gpu_add_cc(ev[0], od[0], &cc);
+            CUZK_GPU_UNROLL
+            for (int k = 1; k < N; k += 2) {
+                od[k] = cuzk_gpu_madc_lo_cc(a[k], bi, od[k], &cc);
+                if (k + 2 < N)
+                    od[k + 1] = cuzk_gpu_madc_hi_cc(a[k], bi, od[k + 1], &cc);
+                else
+                    od[k + 1] = cuzk_gpu_madc_hi(a[k], bi, od[k + 1], &cc);
+            }
+            ev[0] = cuzk_gpu_mad_lo_cc(a[0], bi, ev[0], &cc);
+            ev[1] = cuzk_gpu_madc_hi_cc(a[0], bi, ev[1], &cc);
+            CUZK_GPU_UNROLL
+            for (int k = 2; k < N; k += 2) {
+                ev[k] = cuzk_gpu_madc_lo_cc(a[k], bi, ev[k], &cc);
+                ev[k + 1] = cuzk_gpu_madc_hi_cc(a[k], bi, ev[k + 1], &cc);
+            }
+            ev[N] = cuzk_gpu_addc(ev[N], 0, &cc);
+        }
+        const uint32_t m = ev[0] * m0;
+        if ((V & CUZK_GPU_MONT_P0_ONE) && F::p(0) == 1) {
+            ev[0] = cuzk_gpu_add_cc(ev[0], 0xffffffffu, &cc); // CF = (t_0 != 0); ev[0] is dropped
+            ev[1] = cuzk_gpu_addc_cc(ev[1], 0, &cc);
+        } else {
+            ev[0] = cuzk_gpu_mad_lo_cc(m, cuzk_gpu_mont_pk<F, V>(0), ev[0], &cc);
+            ev[1] = cuzk_gpu_madc_hi_cc(m, cuzk_gpu_mont_pk<F, V>(0), ev[1], &cc);
+        }
+        CUZK_GPU_UNROLL
+        for (int k = 2; k < N; k += 2) {
+            ev[k] = cuzk_gpu_madc_lo_cc(m, cuzk_gpu_mont_pk<F, V>(k), ev[k], &cc);
+            ev[k + 1] = cuzk_gpu_madc_hi_cc(m, cuzk_gpu_mont_pk<F, V>(k), ev[k + 1], &cc);
+        }
+        ev[N] = cuzk_gpu_addc(ev[N], 0, &cc);
+        od[1] = cuzk_gpu_mad_lo_cc(m, cuzk_gpu_mont_pk<F, V>(1), od[1], &cc);
+        CUZK_GPU_UNROLL
+        for (int k = 1; k < N; k += 2) {
+            if (k > 1)
+                od[k] = cuzk_gpu_madc_lo_cc(m, cuzk_gpu_mont_pk<F, V>(k), od[k], &cc);
+            if (k + 2 < N)
+                od[k + 1] = cuzk_gpu_madc_hi_cc(m, cuzk_gpu_mont_pk<F, V>(k), od[k + 1], &cc);
+            else
+                od[k + 1] = cuzk_gpu_madc_hi(m, cuzk_gpu_mont_pk<F, V>(k), od[k + 1], &cc);
+        }
+        // ev[0] is now 0: divide by 2^32 and swap the roles
+        uint32_t t[N + 1];
+        CUZK_GPU_UNROLL
+        for (int k = 0; k < N; k++)
+            t[k] = ev[k + 1];
+        CUZK_GPU_UNROLL
+        for (int k = 0; k < N; k++)
+            ev[k] = od[k + 1];
+        ev[N] = 0;
+        CUZK_GPU_UNROLL
+        for (int k = 0; k < N; k++)
+            od[k] = t[k];
+        od[N] = 0;
+    }
+    cuzk_gpu_cc cc = { 0 };
+    r[0] = cuzk_gpu_add_cc(ev[0], od[0], &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 1; k < N - 1; k++)
+        r[k] = cuzk_gpu_addc_cc(ev[k], od[k], &cc);
+    r[N - 1] = cuzk_gpu_addc(ev[N - 1], od[N - 1], &cc);
+}
+
+// r = t mod p for t < 2p: one subtraction of p, kept under a mask.
+template <class F>
+CUZK_GPU_HD void cuzk_gpu_mont_sub_p(uint32_t r[], const uint32_t t[])
+{
+    constexpr int N = F::N;
+    uint32_t s[N], borrow;
+    cuzk_gpu_cc cc = { 0 };
+    s[0] = cuzk_gpu_sub_cc(t[0], F::p(0), &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 1; k < N; k++)
+        s[k] = cuzk_gpu_subc_cc(t[k], F::p(k), &cc);
+    borrow = cuzk_gpu_subc(0, 0, &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < N; k++)
+        r[k] = (t[k] & borrow) | (s[k] & ~borrow);
+}
+
+// r = a * b * 2^(-32N) mod p, canonical in and out.
+template <class F, int V = F::MUL_VARIANT>
+CUZK_GPU_HD void cuzk_gpu_mont_mul(uint32_t r[], const uint32_t a[], const uint32_t b[])
+{
+    uint32_t t[F::N];
+    cuzk_gpu_mont_mul_raw<F, V>(t, a, b);
+    cuzk_gpu_mont_sub_p<F>(r, t);
+}
+
+// ---- relaxed values: [0, 2p) instead of [0, p) -------------------------------------
+// For a modulus with 4p < 2^(32N) (Fp; NOT Fr, where 2p < 2^256 < 4p) the
+// Montgomery product of two values < 2p is < 2p without its final
+// subtraction, and sums and differences come back to [0, 2p) with one
+// conditional add or subtract of 2p: chains of products and additions can stay
+// relaxed and be normalized once (cuzk_gpu_mont_sub_p) where a canonical
+// value is needed (stores that others read, comparisons, is-zero).
+
+// Limb i of 2p.
+template <class F>
+CUZK_GPU_HD constexpr uint32_t cuzk_gpu_mont_p2(int i)
+{
+    return (F::p(i) << 1) | (i > 0 ? F::p(i - 1) >> 31 : 0);
+}
+
+// r = a + b reduced to [0, 2p), for a, b < 2p (needs 4p < 2^(32N)).
+template <class F>
+CUZK_GPU_HD void cuzk_gpu_mont_add_2p(uint32_t r[], const uint32_t a[], const uint32_t b[])
+{
+    constexpr int N = F::N;
+    uint32_t s[N], t[N], borrow;
+    cuzk_gpu_cc cc = { 0 };
+    s[0] = cuzk_gpu_add_cc(a[0], b[0], &cc);
+    CUZK_GPU_UNROLL
+    for (int i = 1; i < N - 1; i++)
+        s[i] = cuzk_gpu_addc_cc(a[i], b[i], &cc);
+    s[N - 1] = cuzk_gpu_addc(a[N - 1], b[N - 1], &cc);
+    t[0] = cuzk_gpu_sub_cc(s[0], cuzk_gpu_mont_p2<F>(0), &cc);
+    CUZK_GPU_UNROLL
+    for (int i = 1; i < N; i++)
+        t[i] = cuzk_gpu_subc_cc(s[i], cuzk_gpu_mont_p2<F>(i), &cc);
+    borrow = cuzk_gpu_subc(0, 0, &cc);
+    CUZK_GPU_UNROLL
+    for (int i = 0; i < N; i++)
+        r[i] = (s[i] & borrow) | (t[i] & ~borrow);
+}
+
+// r = a - b in [0, 2p), for a, b < 2p: 2p is added back when a < b.
+template <class F>
+CUZK_GPU_HD void cuzk_gpu_mont_sub_2p(uint32_t r[], const uint32_t a[], const uint32_t b[])
+{
+    constexpr int N = F::N;
+    uint32_t s[N], borrow;
+    cuzk_gpu_cc cc = { 0 };
+    s[0] = cuzk_gpu_sub_cc(a[0], b[0], &cc);
+    CUZK_GPU_UNROLL
+    for (int i = 1; i < N; i++)
+        s[i] = cuzk_gpu_subc_cc(a[i], b[i], &cc);
+    borrow = cuzk_gpu_subc(0, 0, &cc);
+    r[0] = cuzk_gpu_add_cc(s[0], cuzk_gpu_mont_p2<F>(0) & borrow, &cc);
+    CUZK_GPU_UNROLL
+    for (int i = 1; i < N - 1; i++)
+        r[i] = cuzk_gpu_addc_cc(s[i], cuzk_gpu_mont_p2<F>(i) & borrow, &cc);
+    r[N - 1] = cuzk_gpu_addc(s[N - 1], cuzk_gpu_mont_p2<F>(N - 1) & borrow, &cc);
+}
+
+// a == 0 mod p for a < 2p: a is 0 or p.
+template <class F>
+CUZK_GPU_HD bool cuzk_gpu_mont_is_zero_2p(const uint32_t a[])
+{
+    uint32_t z = 0, q = 0;
+    CUZK_GPU_UNROLL
+    for (int i = 0; i < F::N; i++) {
+        z |= a[i];
+        q |= a[i] ^ F::p(i);
+    }
+    return z == 0 || q == 0;
 }
 
 template <class F>

@@ -8,23 +8,40 @@
 
 #define TP_THREADS 256
 #define TP_CHAINS 2 // independent chains per thread
+#define CUZK_GPU_RATE_KINDS 12
 
-template <class E>
-CUZK_GPU_HD void tp_mul(E *r, const E *a, const E *b);
-template <>
-CUZK_GPU_HD void tp_mul<cuzk_gpu_fr>(cuzk_gpu_fr *r, const cuzk_gpu_fr *a, const cuzk_gpu_fr *b)
+// The product under test: OP 0 the field's product, 1 the previous two-
+// accumulator product (cuzk_gpu_mont_mul_xy, the baseline), 2 + V the
+// product with mont.cuh variant bits V, 16 the relaxed product (Fp: values
+// stay in [0, 2p); Fr: canonical a, relaxed b, the NTT's twiddle case).
+template <int OP>
+CUZK_GPU_HD void tp_mul(cuzk_gpu_fr *r, const cuzk_gpu_fr *a, const cuzk_gpu_fr *b)
 {
-    cuzk_gpu_fr_mul(r, a, b);
+    if (OP == 0)
+        cuzk_gpu_fr_mul(r, a, b);
+    else if (OP == 1)
+        cuzk_gpu_mont_mul_xy<cuzk_gpu_fr_field>(r->l, a->l, b->l);
+    else if (OP == 16)
+        cuzk_gpu_fr_mul_2p(r, b, a);
+    else
+        cuzk_gpu_mont_mul<cuzk_gpu_fr_field, OP - 2>(r->l, a->l, b->l);
 }
-template <>
-CUZK_GPU_HD void tp_mul<cuzk_gpu_fp>(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b)
+template <int OP>
+CUZK_GPU_HD void tp_mul(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b)
 {
-    cuzk_gpu_fp_mul(r, a, b);
+    if (OP == 0)
+        cuzk_gpu_fp_mul(r, a, b);
+    else if (OP == 1)
+        cuzk_gpu_mont_mul_xy<cuzk_gpu_fp_field>(r->l, a->l, b->l);
+    else if (OP == 16)
+        cuzk_gpu_fp_mul_2p(r, a, b);
+    else
+        cuzk_gpu_mont_mul<cuzk_gpu_fp_field, OP - 2>(r->l, a->l, b->l);
 }
 
 // Elements are seeded from the thread index (any bytes below the modulus'
 // top limb are valid inputs); results are stored so nothing is dropped.
-template <class E>
+template <class E, int OP>
 static __global__ void __launch_bounds__(TP_THREADS) tp_mul_kernel(E *out, unsigned iters)
 {
     E x[TP_CHAINS], y;
@@ -39,7 +56,7 @@ static __global__ void __launch_bounds__(TP_THREADS) tp_mul_kernel(E *out, unsig
     for (unsigned i = 0; i < iters; i++)
         CUZK_GPU_UNROLL
         for (int c = 0; c < TP_CHAINS; c++)
-            tp_mul<E>(&x[c], &x[c], &y);
+            tp_mul<OP>(&x[c], &x[c], &y);
     for (int c = 0; c < TP_CHAINS; c++)
         out[(size_t)t * TP_CHAINS + c] = x[c];
 }
@@ -74,7 +91,7 @@ extern "C" int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, c
     const unsigned blocks = (unsigned)ctx->sm_count * 8, iters = what == 2 ? 200 : 2000;
     const size_t threads = (size_t)blocks * TP_THREADS;
     *per_s = 0;
-    if (what < 0 || what > 2)
+    if (what < 0 || what >= CUZK_GPU_RATE_KINDS)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "arith rate: unknown kind %d", what);
     if ((rc = cuzk_gpu_ctx_enter(ctx, err)) != 0 ||
         (rc = cuzk_gpu_alloc(ctx, &d_out, threads * TP_CHAINS * sizeof(cuzk_gpu_g1_xyzz), err)) != 0)
@@ -83,12 +100,22 @@ extern "C" int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, c
     CUZK_CUDA_TRY(cudaEventCreate(&e1), err, rc, out);
     for (int rep = 0; rep < 2; rep++) { // the first launch warms up
         CUZK_CUDA_TRY(cudaEventRecord(e0, ctx->stream), err, rc, out);
-        if (what == 0)
-            tp_mul_kernel<cuzk_gpu_fr><<<blocks, TP_THREADS, 0, ctx->stream>>>((cuzk_gpu_fr *)d_out, iters);
-        else if (what == 1)
-            tp_mul_kernel<cuzk_gpu_fp><<<blocks, TP_THREADS, 0, ctx->stream>>>((cuzk_gpu_fp *)d_out, iters);
-        else
-            tp_madd_kernel<<<blocks, TP_THREADS, 0, ctx->stream>>>((cuzk_gpu_g1_xyzz *)d_out, iters);
+        switch (what) {
+#define TP_MUL(E, OP) tp_mul_kernel<E, OP><<<blocks, TP_THREADS, 0, ctx->stream>>>((E *)d_out, iters); break
+        case 0: TP_MUL(cuzk_gpu_fr, 0);
+        case 1: TP_MUL(cuzk_gpu_fp, 0);
+        case 2: tp_madd_kernel<<<blocks, TP_THREADS, 0, ctx->stream>>>((cuzk_gpu_g1_xyzz *)d_out, iters); break;
+        case 3: TP_MUL(cuzk_gpu_fr, 1);
+        case 4: TP_MUL(cuzk_gpu_fp, 1);
+        case 5: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_HIDE_M0);
+        case 6: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_P0_ONE);
+        case 7: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_PCONST);
+        case 8: TP_MUL(cuzk_gpu_fr, 16);
+        case 9: TP_MUL(cuzk_gpu_fp, 16);
+        case 10: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_PCONST + CUZK_GPU_MONT_P0_ONE);
+        default: TP_MUL(cuzk_gpu_fp, 2 + CUZK_GPU_MONT_PCONST);
+#undef TP_MUL
+        }
         CUZK_GPU_LAUNCHED(err, rc, out);
         CUZK_CUDA_TRY(cudaEventRecord(e1, ctx->stream), err, rc, out);
         if ((rc = cuzk_gpu_sync(ctx, err)) != 0)

@@ -63,7 +63,7 @@ static void check_fr(cuzk_gpu_field_op op, const cuzk_fr *a, const cuzk_fr *b, c
         switch (op) {
         case CUZK_GPU_FR_ADD: cuzk_fr_add(&want, &a[i], &b[i]); break;
         case CUZK_GPU_FR_SUB: cuzk_fr_sub(&want, &a[i], &b[i]); break;
-        case CUZK_GPU_FR_MUL: cuzk_fr_mul(&want, &a[i], &b[i]); break;
+        case CUZK_GPU_FR_MUL: case CUZK_GPU_FR_MUL_2P: cuzk_fr_mul(&want, &a[i], &b[i]); break;
         default: cuzk_fr_sqr(&want, &a[i]); break;
         }
         if (memcmp(&want, &out[i], sizeof want) && bad++ < 3)
@@ -80,9 +80,9 @@ static void check_fp(cuzk_gpu_field_op op, const cuzk_fp *a, const cuzk_fp *b, c
     for (size_t i = 0; i < n; i++) {
         cuzk_fp want;
         switch (op) {
-        case CUZK_GPU_FP_ADD: cuzk_fp_add(&want, &a[i], &b[i]); break;
-        case CUZK_GPU_FP_SUB: cuzk_fp_sub(&want, &a[i], &b[i]); break;
-        case CUZK_GPU_FP_MUL: cuzk_fp_mul(&want, &a[i], &b[i]); break;
+        case CUZK_GPU_FP_ADD: case CUZK_GPU_FP_ADD_2P: cuzk_fp_add(&want, &a[i], &b[i]); break;
+        case CUZK_GPU_FP_SUB: case CUZK_GPU_FP_SUB_2P: cuzk_fp_sub(&want, &a[i], &b[i]); break;
+        case CUZK_GPU_FP_MUL: case CUZK_GPU_FP_MUL_2P: cuzk_fp_mul(&want, &a[i], &b[i]); break;
         default: cuzk_fp_sqr(&want, &a[i]); break;
         }
         if (memcmp(&want, &out[i], sizeof want) && bad++ < 3)
@@ -161,6 +161,17 @@ int main(void)
         for (int op = CUZK_GPU_FR_ADD; op <= CUZK_GPU_FR_SQR; op++)
             check_fr((cuzk_gpu_field_op)op, ra, rb, ro, N_RANDOM);
         for (int op = CUZK_GPU_FP_ADD; op <= CUZK_GPU_FP_SQR; op++)
+            check_fp((cuzk_gpu_field_op)op, pa, pb, po, N_RANDOM);
+        /* relaxed forms ([0, 2p)): odd inputs are lifted to a + p, the edges
+         * r - 1 / p - 1 are even, so add r - 2 / p - 2 (lifted to 2p - 2) */
+        memcpy(ra[36].l, CUZK_FR_MODULUS, sizeof ra[36].l);
+        ra[36].l[0] -= 2;
+        rb[37] = ra[36];
+        memcpy(pa[25].l, CUZK_FP_MODULUS, sizeof pa[25].l);
+        pa[25].l[0] -= 2;
+        pb[26] = pa[25];
+        check_fr(CUZK_GPU_FR_MUL_2P, ra, rb, ro, N_RANDOM);
+        for (int op = CUZK_GPU_FP_MUL_2P; op <= CUZK_GPU_FP_SUB_2P; op++)
             check_fp((cuzk_gpu_field_op)op, pa, pb, po, N_RANDOM);
     }
     free(ra); free(rb); free(ro); free(pa); free(pb); free(po);

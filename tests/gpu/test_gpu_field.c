@@ -11,7 +11,7 @@ static void check_op(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, const void *a, con
                      size_t n)
 {
     cuzk_err err;
-    const bool fr = op <= CUZK_GPU_FR_SQR;
+    const bool fr = op <= CUZK_GPU_FR_SQR || op == CUZK_GPU_FR_MUL_2P;
     const size_t sz = fr ? sizeof(cuzk_fr) : sizeof(cuzk_fp);
     int rc = cuzk_gpu_field_eval(ctx, op, out, a, b, n, &err);
     CHECK_MSG(rc == 0, "op %d: %s", (int)op, err.msg);
@@ -24,15 +24,15 @@ static void check_op(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, const void *a, con
             switch (op) {
             case CUZK_GPU_FR_ADD: cuzk_fr_add(&want.r, u, v); break;
             case CUZK_GPU_FR_SUB: cuzk_fr_sub(&want.r, u, v); break;
-            case CUZK_GPU_FR_MUL: cuzk_fr_mul(&want.r, u, v); break;
+            case CUZK_GPU_FR_MUL: case CUZK_GPU_FR_MUL_2P: cuzk_fr_mul(&want.r, u, v); break;
             default: cuzk_fr_sqr(&want.r, u); break;
             }
         } else {
             const cuzk_fp *u = (const cuzk_fp *)x, *v = (const cuzk_fp *)y;
             switch (op) {
-            case CUZK_GPU_FP_ADD: cuzk_fp_add(&want.p, u, v); break;
-            case CUZK_GPU_FP_SUB: cuzk_fp_sub(&want.p, u, v); break;
-            case CUZK_GPU_FP_MUL: cuzk_fp_mul(&want.p, u, v); break;
+            case CUZK_GPU_FP_ADD: case CUZK_GPU_FP_ADD_2P: cuzk_fp_add(&want.p, u, v); break;
+            case CUZK_GPU_FP_SUB: case CUZK_GPU_FP_SUB_2P: cuzk_fp_sub(&want.p, u, v); break;
+            case CUZK_GPU_FP_MUL: case CUZK_GPU_FP_MUL_2P: cuzk_fp_mul(&want.p, u, v); break;
             default: cuzk_fp_sqr(&want.p, u); break;
             }
         }
@@ -79,6 +79,16 @@ int main(void)
         for (int op = CUZK_GPU_FR_ADD; op <= CUZK_GPU_FR_SQR; op++)
             check_op(ctx, (cuzk_gpu_field_op)op, ra, rb, ro, N);
         for (int op = CUZK_GPU_FP_ADD; op <= CUZK_GPU_FP_SQR; op++)
+            check_op(ctx, (cuzk_gpu_field_op)op, pa, pb, po, N);
+        /* the relaxed forms: odd inputs enter as a + p (up to 2p - 2 for p - 2) */
+        memcpy(ra[9].l, CUZK_FR_MODULUS, sizeof ra[9].l);
+        memcpy(pa[9].l, CUZK_FP_MODULUS, sizeof pa[9].l);
+        ra[9].l[0] -= 2;
+        pa[9].l[0] -= 2;
+        rb[10] = ra[9];
+        pb[10] = pa[9];
+        check_op(ctx, CUZK_GPU_FR_MUL_2P, ra, rb, ro, N);
+        for (int op = CUZK_GPU_FP_MUL_2P; op <= CUZK_GPU_FP_SUB_2P; op++)
             check_op(ctx, (cuzk_gpu_field_op)op, pa, pb, po, N);
     }
     cuzk_free(ra); cuzk_free(rb); cuzk_free(ro);
