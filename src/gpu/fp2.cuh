@@ -95,24 +95,22 @@ CUZK_GPU_UNROLL
 // reduction (two 12-limb products and one reduction: 432 wide multiplies
 // against 576 for two full products). The carry chains are the even/odd rows
 // of mont.cuh's first product, written out here so that G2 does not depend
-// on how that file's rows evolve. Step i has six rows (a b_i, c d_i, m p,
-// each even and odd), three in each of two accumulators so that both carry
-// chains are equally long and can overlap: x takes a b_i even, c d_i odd,
-// m p even; y takes c d_i even, a b_i odd, m p odd. Only even rows touch
-// limb 0, so m = (x_0 + y_0) M0 is known after the first row of each; after
-// x's m p row x_0 + y_0 = 0 mod 2^32, its carry moves into the next step's
-// first row and both shift down a limb.
+// on how that file's rows evolve. Step i: x += a b_i + c d_i (even rows, then
+// odd rows); m = (x_0 + y_0) M0 (only even rows touch limb 0); y += m p; the
+// carry of x_0 + y_0 moves into the next step's first row and both shift
+// down a limb. (Splitting the six rows three and three over x and y, for two
+// carry chains of equal length, measured 10 % slower in the G2 MSM on the
+// H200: docs/gpu.md.)
 //
-// Bounds (p < 2^381, R = 2^384): each accumulator gets at most three row
-// sums a step, each below 2^32 p; with X = x plus the carry moved in,
-// X <= 3p between steps (X' <= (3p + 3 (2^32 - 1) p) / 2^32 + 1, less the
-// terms dropped, < 3p + 1), the same for y; so before the shift each is
-// below 3p + 3 2^32 p < 2^416 = 2^(32 * 13): thirteen limbs hold it, the odd
-// rows' last high half cannot carry out, and 3p < 2^384 fits the twelve
-// limbs left after the shift. At the end x + y + c = (ab + cd + M p) / R < 2 p^2 / R + p < 1.25 p (M <
-// R), so it fits twelve limbs and one conditional subtraction reduces it.
-// Nothing here needs the sum to be non-negative: a b - c d is computed as
-// a b + c (p - d), so d = p (p - 0) is allowed.
+// Bounds (p < 2^381, R = 2^384): with X = x plus the carry moved in, X <= 2p
+// between steps, since X' <= (2p + 2 (2^32 - 1)(p - 1)) / 2^32 + 1 < 2p; so
+// x + a b_i + c d_i < 2p + 2^33 p < 2^416 = 2^(32 * 13): thirteen limbs hold
+// it, the odd rows' last high half cannot carry out, and 2p < 2^384 fits the
+// twelve limbs left after the shift. y < p as in mont.cuh. At the end
+// x + y + c = (ab + cd + M p) / R < 2 p^2 / R + p < 1.25 p (M < R), so it
+// fits twelve limbs and one conditional subtraction reduces it. Nothing here
+// needs the sum to be non-negative: a b - c d is computed as a b + c (p - d),
+// so d = p (p - 0) is allowed.
 
 template <int PAR>
 CUZK_GPU_HD void cuzk_gpu_fp2_row(uint32_t t[13], const uint32_t a[12], uint32_t x, uint32_t cin)
@@ -156,9 +154,6 @@ CUZK_GPU_HD void cuzk_gpu_fp2_row_p(uint32_t t[13], uint32_t m)
         t[12] = cuzk_gpu_addc(t[12], 0, &cc);
 }
 
-// BAL = false: the earlier split (x takes the four product rows, y the two
-// reduction rows), kept for the side-by-side measurement.
-template <bool BAL = true>
 CUZK_GPU_HD void cuzk_gpu_fp_mul2(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
                                   const cuzk_gpu_fp *d)
 {
@@ -171,11 +166,11 @@ CUZK_GPU_HD void cuzk_gpu_fp_mul2(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cu
     for (int i = 0; i < 12; i++) {
         const uint32_t bi = b->l[i], di = d->l[i];
         cuzk_gpu_fp2_row<0>(x, a->l, bi, cy);
-        cuzk_gpu_fp2_row<0>(BAL ? y : x, c->l, di, 0);
+        cuzk_gpu_fp2_row<0>(x, c->l, di, 0);
         const uint32_t m = (x[0] + y[0]) * F::M0;
         cuzk_gpu_fp2_row<1>(x, c->l, di, 0);
-        cuzk_gpu_fp2_row<1>(BAL ? y : x, a->l, bi, 0);
-        cuzk_gpu_fp2_row_p<0>(BAL ? x : y, m);
+        cuzk_gpu_fp2_row<1>(x, a->l, bi, 0);
+        cuzk_gpu_fp2_row_p<0>(y, m);
         {
             cuzk_gpu_cc cc = { 0 };
             (void)cuzk_gpu_add_cc(x[0], y[0], &cc);
@@ -226,7 +221,6 @@ CUZK_GPU_HD void cuzk_gpu_fp_p_minus(cuzk_gpu_fp *r, const cuzk_gpu_fp *a)
 // and for the square (a0 + a1)(a0 - a1) on h = 0, 2 a1 a0 on h = 1 (one
 // product each). The selects are masks, not branches: both threads of a pair
 // run the same instructions.
-template <bool BAL = true>
 CUZK_GPU_HD void cuzk_gpu_fp2_half_mul(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b,
                                        const cuzk_gpu_fp *ao, const cuzk_gpu_fp *bo, uint32_t h)
 {
@@ -238,7 +232,7 @@ CUZK_GPU_HD void cuzk_gpu_fp2_half_mul(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, con
         b1.l[k] = (bo->l[k] & hm) | (b->l[k] & ~hm);
         b2.l[k] = (b->l[k] & hm) | (nb.l[k] & ~hm);
     }
-    cuzk_gpu_fp_mul2<BAL>(r, a, &b1, ao, &b2);
+    cuzk_gpu_fp_mul2(r, a, &b1, ao, &b2);
 }
 
 CUZK_GPU_HD void cuzk_gpu_fp2_half_sqr(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *ao, uint32_t h)

@@ -38,14 +38,13 @@ static __device__ __forceinline__ bool half_is_zero(const cuzk_gpu_fp *a)
     return (z & __shfl_xor_sync(pair_mask(), z, 1)) != 0;
 }
 
-template <bool BAL>
 static __device__ __forceinline__ void half_mul(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b,
                                                 uint32_t h)
 {
     cuzk_gpu_fp ao, bo;
     half_other(&ao, a);
     half_other(&bo, b);
-    cuzk_gpu_fp2_half_mul<BAL>(r, a, b, &ao, &bo, h);
+    cuzk_gpu_fp2_half_mul(r, a, b, &ao, &bo, h);
 }
 
 static __device__ __forceinline__ void half_sqr(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, uint32_t h)
@@ -73,15 +72,14 @@ static __device__ __forceinline__ void half_set_inf(g2_half *p)
 }
 
 // p = 2a (a affine, not infinity): mdbl-2008-s-1, as xyzz.cuh.
-template <bool BAL>
 static __device__ __forceinline__ void half_dbl_affine(g2_half *p, const cuzk_gpu_fp *ax, const cuzk_gpu_fp *ay,
                                                        uint32_t h)
 {
     cuzk_gpu_fp u, v, w, s, m, t;
     cuzk_gpu_fp_dbl(&u, ay);
     half_sqr(&v, &u, h);
-    half_mul<BAL>(&w, &u, &v, h);
-    half_mul<BAL>(&s, ax, &v, h);
+    half_mul(&w, &u, &v, h);
+    half_mul(&s, ax, &v, h);
     half_sqr(&t, ax, h);
     cuzk_gpu_fp_dbl(&m, &t);
     cuzk_gpu_fp_add(&m, &m, &t);
@@ -89,8 +87,8 @@ static __device__ __forceinline__ void half_dbl_affine(g2_half *p, const cuzk_gp
     cuzk_gpu_fp_dbl(&t, &s);
     cuzk_gpu_fp_sub(&p->x, &p->x, &t);
     cuzk_gpu_fp_sub(&t, &s, &p->x);
-    half_mul<BAL>(&t, &m, &t, h);
-    half_mul<BAL>(&u, &w, ay, h);
+    half_mul(&t, &m, &t, h);
+    half_mul(&u, &w, ay, h);
     cuzk_gpu_fp_sub(&p->y, &t, &u);
     p->zz = v;
     p->zzz = w;
@@ -98,7 +96,6 @@ static __device__ __forceinline__ void half_dbl_affine(g2_half *p, const cuzk_gp
 
 // p += a (affine, infinity allowed): madd-2008-s with the equal and opposite
 // cases, as xyzz.cuh's cuzk_gpu_xyzz_add_affine.
-template <bool BAL>
 static __device__ __forceinline__ void half_add_affine(g2_half *p, const cuzk_gpu_fp *ax, const cuzk_gpu_fp *ay,
                                                        uint32_t h)
 {
@@ -115,30 +112,30 @@ static __device__ __forceinline__ void half_add_affine(g2_half *p, const cuzk_gp
         half_one(&p->zzz, h);
         return;
     }
-    half_mul<BAL>(&pp, ax, &p->zz, h);
+    half_mul(&pp, ax, &p->zz, h);
     cuzk_gpu_fp_sub(&pp, &pp, &p->x);   // P = x2 ZZ1 - X1
-    half_mul<BAL>(&r, ay, &p->zzz, h);
+    half_mul(&r, ay, &p->zzz, h);
     cuzk_gpu_fp_sub(&r, &r, &p->y);     // R = y2 ZZZ1 - Y1
     if (half_is_zero(&pp)) {
         if (half_is_zero(&r))
-            half_dbl_affine<BAL>(p, ax, ay, h);
+            half_dbl_affine(p, ax, ay, h);
         else
             half_set_inf(p);
         return;
     }
     // ordered so that each temporary dies early (fewer live registers)
     half_sqr(&t, &pp, h);               // PP
-    half_mul<BAL>(&ppp, &pp, &t, h);         // PPP
-    half_mul<BAL>(&p->zz, &p->zz, &t, h);    // ZZ3 = ZZ1 PP
-    half_mul<BAL>(&q, &p->x, &t, h);         // Q = X1 PP
-    half_mul<BAL>(&p->zzz, &p->zzz, &ppp, h); // ZZZ3 = ZZZ1 PPP
+    half_mul(&ppp, &pp, &t, h);         // PPP
+    half_mul(&p->zz, &p->zz, &t, h);    // ZZ3 = ZZ1 PP
+    half_mul(&q, &p->x, &t, h);         // Q = X1 PP
+    half_mul(&p->zzz, &p->zzz, &ppp, h); // ZZZ3 = ZZZ1 PPP
     half_sqr(&p->x, &r, h);
     cuzk_gpu_fp_sub(&p->x, &p->x, &ppp);
-    half_mul<BAL>(&p->y, &p->y, &ppp, h);    // Y1 PPP
+    half_mul(&p->y, &p->y, &ppp, h);    // Y1 PPP
     cuzk_gpu_fp_dbl(&t, &q);
     cuzk_gpu_fp_sub(&p->x, &p->x, &t);  // X3 = R^2 - PPP - 2Q
     cuzk_gpu_fp_sub(&t, &q, &p->x);
-    half_mul<BAL>(&t, &r, &t, h);
+    half_mul(&t, &r, &t, h);
     cuzk_gpu_fp_sub(&p->y, &t, &p->y);  // Y3 = R (Q - X3) - Y1 PPP
 }
 
@@ -181,7 +178,7 @@ static __device__ __forceinline__ void g2_prefetch_base(const cuzk_gpu_g2_affine
 
 // accumulate_kernel's contract (msm_kernels.cuh) with pair t = thread / 2
 // doing chunk t: sorted entries [t K, t K + K).
-template <int MINB, int PF, bool BAL>
+template <int MINB, int PF>
 static __global__ void __launch_bounds__(G2_ACC_THREADS, MINB)
 g2_accumulate_pairs(const cuzk_gpu_g2_affine *__restrict__ bases, const uint32_t *__restrict__ keys,
                     const uint32_t *__restrict__ vals, size_t n, uint32_t K, cuzk_gpu_g2_xyzz *buckets,
@@ -242,7 +239,7 @@ g2_accumulate_pairs(const cuzk_gpu_g2_affine *__restrict__ bases, const uint32_t
         if (mag) {
             if (k >> 31)
                 cuzk_gpu_fp_neg(&ay, &ay);
-            half_add_affine<BAL>(&acc, &ax, &ay, h);
+            half_add_affine(&acc, &ax, &ay, h);
         }
     }
     if (cur) {
@@ -255,12 +252,14 @@ g2_accumulate_pairs(const cuzk_gpu_g2_affine *__restrict__ bases, const uint32_t
     }
 }
 
-// The pair kernel's variants for experiments: CUZK_GPU_MSM_OCC = 100 BAL +
-// 10 PF + MINB (BAL: cuzk_gpu_fp_mul2's row split, PF: G2_PF_*, MINB: blocks
-// per SM asked of ptxas, 0: no cap); 0: the default below.
-#define G2_ACC_VARIANT(BAL, PF, MINB)                                                                           \
-    case 100 * BAL + 10 * PF + MINB:                                                                             \
-        g2_accumulate_pairs<MINB, PF, BAL><<<nblk, G2_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, hd, tl); \
+// The pair kernel: the default and two variants kept for experiments
+// (CUZK_GPU_MSM_OCC; H200, 2^24, c = 20, docs/gpu.md: 406 ms default, 412 ms
+// without a register cap (255 registers, the next point in registers), 416
+// ms at 128 registers (860 B of spills)). MINB: blocks per SM asked of ptxas.
+#define G2_ACC_DEFAULT_MINB 3 // 168 registers, 12 warps an SM
+#define G2_ACC_VARIANT(OCC, PF, MINB)                                                                     \
+    case OCC:                                                                                             \
+        g2_accumulate_pairs<MINB, PF><<<nblk, G2_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, hd, tl); \
         return;
 
 // msm_impl.cuh's launch_accumulate for G2: the pair kernel, two threads a
@@ -276,13 +275,11 @@ void launch_accumulate<cuzk_gpu_g2_curve>(cuzk_gpu_msm *m, unsigned blocks, cons
     const unsigned nblk = (unsigned)((threads + G2_ACC_THREADS - 1) / G2_ACC_THREADS);
     cudaStream_t st = m->ctx->stream;
     switch (m->tune_occ) {
-        G2_ACC_VARIANT(1, G2_PF_L1, 0)
         G2_ACC_VARIANT(1, G2_PF_REGS, 0)
-        G2_ACC_VARIANT(1, G2_PF_L2, 3)
-        G2_ACC_VARIANT(1, G2_PF_L1, 4)
-        G2_ACC_VARIANT(0, G2_PF_L1, 3)
+        G2_ACC_VARIANT(4, G2_PF_L1, 4)
     default:
-        g2_accumulate_pairs<3, G2_PF_L1, true><<<nblk, G2_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, hd, tl);
+        g2_accumulate_pairs<G2_ACC_DEFAULT_MINB, G2_PF_L1><<<nblk, G2_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K,
+                                                                                           b, hd, tl);
         return;
     }
 }
