@@ -88,6 +88,12 @@ int cuzk_gpu_field_eval_host(cuzk_gpu_field_op op, void *out, const void *a, con
  * two XYZZ sums (even and odd indices) that are then added with the full one. */
 int cuzk_gpu_g1_sum_host(cuzk_g1_proj *out, const cuzk_g1_affine *points, size_t n, unsigned doublings,
                          cuzk_err *err);
+/* The G2 MSM's Fp2 product and square as its thread pairs compute them
+ * (src/gpu/fp2.cuh: thread h makes component c_h from its half and its
+ * partner's with one Montgomery reduction), run on the host for both halves
+ * with the carry flag emulated: out[i] = a[i] b[i], or a[i]^2 when b is NULL
+ * (Montgomery form, reduced). */
+int cuzk_gpu_fp2_pair_eval_host(cuzk_fp2 *out, const cuzk_fp2 *a, const cuzk_fp2 *b, size_t n, cuzk_err *err);
 
 /* Device arithmetic rate, operations per second over the whole GPU: what =
  * 0 Fr products, 1 Fp products, 2 G1 mixed additions (XYZZ += affine);

@@ -119,6 +119,15 @@ int cuzk_gpu_g1_sum_host(cuzk_g1_proj *out, const cuzk_g1_affine *points, size_t
     return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
 }
 
+int cuzk_gpu_fp2_pair_eval_host(cuzk_fp2 *out, const cuzk_fp2 *a, const cuzk_fp2 *b, size_t n, cuzk_err *err)
+{
+    (void)out;
+    (void)a;
+    (void)b;
+    (void)n;
+    return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
+}
+
 int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, size_t n, cuzk_err *err)
 {
     (void)ctx;

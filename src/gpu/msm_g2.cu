@@ -320,3 +320,27 @@ extern "C" int cuzk_gpu_g2_msm(cuzk_gpu_msm *m, cuzk_g2_proj *out, const cuzk_g2
 }
 
 static_assert(sizeof(cuzk_gpu_g2_xyzz) <= MSM_POINT_MAX, "MSM_POINT_MAX");
+
+// The pair product and square on the host, both halves in turn (the test's
+// check of fp2.cuh's half products against cuzk_fp2_mul / cuzk_fp2_sqr).
+extern "C" int cuzk_gpu_fp2_pair_eval_host(cuzk_fp2 *out, const cuzk_fp2 *a, const cuzk_fp2 *b, size_t n,
+                                           cuzk_err *err)
+{
+    if (n && (!out || !a))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "fp2 pair eval: NULL pointer");
+    for (size_t i = 0; i < n; i++) {
+        cuzk_gpu_fp x[2], y[2], r[2]; // copies: the host arrays need not be 16-byte aligned
+        memcpy(x, &a[i], sizeof x);
+        memcpy(y, b ? &b[i] : &a[i], sizeof y);
+        for (uint32_t h = 0; h < 2; h++) {
+            if (b)
+                cuzk_gpu_fp2_half_mul(&r[h], &x[h], &y[h], &x[1 - h], &y[1 - h], h);
+            else
+                cuzk_gpu_fp2_half_sqr(&r[h], &x[h], &x[1 - h], h);
+        }
+        memcpy(&out[i], r, sizeof r);
+    }
+    return 0;
+}
+
+static_assert(sizeof(cuzk_fp2) == 2 * sizeof(cuzk_gpu_fp), "device and host Fp2 differ");
