@@ -75,8 +75,10 @@ typedef enum {
      * given reduced, each is lifted to a + p when its lowest bit is set, the
      * relaxed op runs, and the result is normalized; one that left [0, 2p)
      * comes back as all-ones bytes (never a reduced element). FR_MUL_2P lifts
-     * only b (its a must be reduced). */
+     * only b (its a must be reduced). FP_IS_ZERO_2P lifts a when b's lowest
+     * bit is set (so 0 may enter as p) and returns one or zero. */
     CUZK_GPU_FR_MUL_2P, CUZK_GPU_FP_MUL_2P, CUZK_GPU_FP_SQR_2P, CUZK_GPU_FP_ADD_2P, CUZK_GPU_FP_SUB_2P,
+    CUZK_GPU_FP_IS_ZERO_2P,
 } cuzk_gpu_field_op;
 
 int cuzk_gpu_field_eval(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, void *out, const void *a,

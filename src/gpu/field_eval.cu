@@ -66,6 +66,22 @@ CUZK_GPU_HD void apply_op<cuzk_gpu_fr>(int op, cuzk_gpu_fr *r, const cuzk_gpu_fr
 template <>
 CUZK_GPU_HD void apply_op<cuzk_gpu_fp>(int op, cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b)
 {
+    if (op == CUZK_GPU_FP_IS_ZERO_2P) {
+        cuzk_gpu_fp x = *a;
+        if (b->l[0] & 1) {
+            cuzk_gpu_cc cc = { 0 };
+            x.l[0] = cuzk_gpu_add_cc(x.l[0], cuzk_gpu_fp_field::p(0), &cc);
+            CUZK_GPU_UNROLL
+            for (int i = 1; i < 11; i++)
+                x.l[i] = cuzk_gpu_addc_cc(x.l[i], cuzk_gpu_fp_field::p(i), &cc);
+            x.l[11] = cuzk_gpu_addc(x.l[11], cuzk_gpu_fp_field::p(11), &cc);
+        }
+        if (cuzk_gpu_fp_is_zero_2p(&x))
+            cuzk_gpu_fp_set_one(r);
+        else
+            cuzk_gpu_fp_set_zero(r);
+        return;
+    }
     if (op >= CUZK_GPU_FP_MUL_2P) {
         cuzk_gpu_fp x = *a, y = *b;
         lift_odd<cuzk_gpu_fp_field>(x.l);
@@ -102,7 +118,7 @@ static bool op_is_fr(cuzk_gpu_field_op op) { return op <= CUZK_GPU_FR_SQR || op 
 
 static int check_op(cuzk_gpu_field_op op, size_t n, cuzk_err *err)
 {
-    if ((int)op < CUZK_GPU_FR_ADD || op > CUZK_GPU_FP_SUB_2P)
+    if ((int)op < CUZK_GPU_FR_ADD || op > CUZK_GPU_FP_IS_ZERO_2P)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "field op %d unknown", (int)op);
     if (n == 0)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "field op on 0 elements");

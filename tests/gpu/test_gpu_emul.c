@@ -83,6 +83,7 @@ static void check_fp(cuzk_gpu_field_op op, const cuzk_fp *a, const cuzk_fp *b, c
         case CUZK_GPU_FP_ADD: case CUZK_GPU_FP_ADD_2P: cuzk_fp_add(&want, &a[i], &b[i]); break;
         case CUZK_GPU_FP_SUB: case CUZK_GPU_FP_SUB_2P: cuzk_fp_sub(&want, &a[i], &b[i]); break;
         case CUZK_GPU_FP_MUL: case CUZK_GPU_FP_MUL_2P: cuzk_fp_mul(&want, &a[i], &b[i]); break;
+        case CUZK_GPU_FP_IS_ZERO_2P: want = cuzk_fp_is_zero(&a[i]) ? CUZK_FP_ONE : CUZK_FP_ZERO; break;
         default: cuzk_fp_sqr(&want, &a[i]); break;
         }
         if (memcmp(&want, &out[i], sizeof want) && bad++ < 3)
@@ -171,7 +172,7 @@ int main(void)
         pa[25].l[0] -= 2;
         pb[26] = pa[25];
         check_fr(CUZK_GPU_FR_MUL_2P, ra, rb, ro, N_RANDOM);
-        for (int op = CUZK_GPU_FP_MUL_2P; op <= CUZK_GPU_FP_SUB_2P; op++)
+        for (int op = CUZK_GPU_FP_MUL_2P; op <= CUZK_GPU_FP_IS_ZERO_2P; op++)
             check_fp((cuzk_gpu_field_op)op, pa, pb, po, N_RANDOM);
     }
     free(ra); free(rb); free(ro); free(pa); free(pb); free(po);

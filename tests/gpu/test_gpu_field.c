@@ -33,6 +33,7 @@ static void check_op(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, const void *a, con
             case CUZK_GPU_FP_ADD: case CUZK_GPU_FP_ADD_2P: cuzk_fp_add(&want.p, u, v); break;
             case CUZK_GPU_FP_SUB: case CUZK_GPU_FP_SUB_2P: cuzk_fp_sub(&want.p, u, v); break;
             case CUZK_GPU_FP_MUL: case CUZK_GPU_FP_MUL_2P: cuzk_fp_mul(&want.p, u, v); break;
+            case CUZK_GPU_FP_IS_ZERO_2P: want.p = cuzk_fp_is_zero(u) ? CUZK_FP_ONE : CUZK_FP_ZERO; break;
             default: cuzk_fp_sqr(&want.p, u); break;
             }
         }
@@ -88,7 +89,7 @@ int main(void)
         rb[10] = ra[9];
         pb[10] = pa[9];
         check_op(ctx, CUZK_GPU_FR_MUL_2P, ra, rb, ro, N);
-        for (int op = CUZK_GPU_FP_MUL_2P; op <= CUZK_GPU_FP_SUB_2P; op++)
+        for (int op = CUZK_GPU_FP_MUL_2P; op <= CUZK_GPU_FP_IS_ZERO_2P; op++)
             check_op(ctx, (cuzk_gpu_field_op)op, pa, pb, po, N);
     }
     cuzk_free(ra); cuzk_free(rb); cuzk_free(ro);
