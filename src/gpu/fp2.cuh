@@ -154,8 +154,8 @@ CUZK_GPU_HD void cuzk_gpu_fp2_row_p(uint32_t t[13], uint32_t m)
         t[12] = cuzk_gpu_addc(t[12], 0, &cc);
 }
 
-CUZK_GPU_HD void cuzk_gpu_fp_mul2(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
-                                  const cuzk_gpu_fp *d)
+CUZK_GPU_HD void cuzk_gpu_fp_mul2_xy(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
+                                     const cuzk_gpu_fp *d)
 {
     typedef cuzk_gpu_fp_field F;
     uint32_t x[13], y[13], cy = 0;
@@ -199,6 +199,135 @@ CUZK_GPU_HD void cuzk_gpu_fp_mul2(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cu
     CUZK_GPU_UNROLL
     for (int k = 0; k < 12; k++)
         r->l[k] = (t[k] & borrow) | (s[k] & ~borrow);
+}
+
+// The same sum with mont.cuh's parity-aligned accumulators (EV/OD: both at
+// the same weights 0..12, the rows split by the parity of the limb they
+// start on, the roles swapped at each division by 2^32 instead of a shift
+// of separate a b / m p accumulators). Per step: the merge of OD's weight 0
+// into EV's, whose carry enters OD's first chain at weight 1; the a b_i and
+// c d_i rows; m = EV_0 M0 (only EV holds weight 0 now); the m p rows.
+// Bounds: the running value t < a + c + p between steps (t' < (t + (2^32 -
+// 1)(a + c + p)) / 2^32), so EV + OD < 2^32 (a + c + p) < 2^32 3p < 2^416:
+// thirteen limbs hold either array, and no chain carries out of limb 12;
+// at the end t = (ab + cd + M p) / R < 1.25 p, reduced by one subtraction.
+// cuzk_gpu_fp_mul2_xy (above) is the previous form, kept for comparison.
+CUZK_GPU_HD void cuzk_gpu_fp_mul2(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
+                                  const cuzk_gpu_fp *d)
+{
+#ifdef CUZK_GPU_FP2_MUL2_XY
+    cuzk_gpu_fp_mul2_xy(r, a, b, c, d);
+#else
+    typedef cuzk_gpu_fp_field F;
+    constexpr int N = 12;
+    uint32_t ev[N + 1], od[N + 1];
+    // step 0: a b_0 as plain 64-bit products (no addends), then c d_0 on top
+    {
+        const uint32_t b0 = b->l[0];
+        CUZK_GPU_UNROLL
+        for (int k = 0; k < N; k += 2) {
+            const uint64_t pe = (uint64_t)a->l[k] * b0, po = (uint64_t)a->l[k + 1] * b0;
+            ev[k] = (uint32_t)pe;
+            ev[k + 1] = (uint32_t)(pe >> 32);
+            od[k + 1] = (uint32_t)po;
+            od[k + 2] = (uint32_t)(po >> 32);
+        }
+        ev[N] = 0;
+        od[0] = 0;
+    }
+    CUZK_GPU_UNROLL
+    for (int i = 0; i < N; i++) {
+        const uint32_t di = d->l[i];
+        if (i > 0) {
+            const uint32_t bi = b->l[i];
+            cuzk_gpu_cc cc = { 0 };
+            ev[0] = cuzk_gpu_add_cc(ev[0], od[0], &cc); // its carry has weight 1
+            CUZK_GPU_UNROLL
+            for (int k = 1; k < N; k += 2) {
+                od[k] = cuzk_gpu_madc_lo_cc(a->l[k], bi, od[k], &cc);
+                if (k + 2 < N)
+                    od[k + 1] = cuzk_gpu_madc_hi_cc(a->l[k], bi, od[k + 1], &cc);
+                else
+                    od[k + 1] = cuzk_gpu_madc_hi(a->l[k], bi, od[k + 1], &cc);
+            }
+            ev[0] = cuzk_gpu_mad_lo_cc(a->l[0], bi, ev[0], &cc);
+            ev[1] = cuzk_gpu_madc_hi_cc(a->l[0], bi, ev[1], &cc);
+            CUZK_GPU_UNROLL
+            for (int k = 2; k < N; k += 2) {
+                ev[k] = cuzk_gpu_madc_lo_cc(a->l[k], bi, ev[k], &cc);
+                ev[k + 1] = cuzk_gpu_madc_hi_cc(a->l[k], bi, ev[k + 1], &cc);
+            }
+            ev[N] = cuzk_gpu_addc(ev[N], 0, &cc);
+        }
+        {
+            cuzk_gpu_cc cc = { 0 };
+            od[1] = cuzk_gpu_mad_lo_cc(c->l[1], di, od[1], &cc);
+            CUZK_GPU_UNROLL
+            for (int k = 1; k < N; k += 2) {
+                if (k > 1)
+                    od[k] = cuzk_gpu_madc_lo_cc(c->l[k], di, od[k], &cc);
+                if (k + 2 < N)
+                    od[k + 1] = cuzk_gpu_madc_hi_cc(c->l[k], di, od[k + 1], &cc);
+                else
+                    od[k + 1] = cuzk_gpu_madc_hi(c->l[k], di, od[k + 1], &cc);
+            }
+            ev[0] = cuzk_gpu_mad_lo_cc(c->l[0], di, ev[0], &cc);
+            ev[1] = cuzk_gpu_madc_hi_cc(c->l[0], di, ev[1], &cc);
+            CUZK_GPU_UNROLL
+            for (int k = 2; k < N; k += 2) {
+                ev[k] = cuzk_gpu_madc_lo_cc(c->l[k], di, ev[k], &cc);
+                ev[k + 1] = cuzk_gpu_madc_hi_cc(c->l[k], di, ev[k + 1], &cc);
+            }
+            ev[N] = cuzk_gpu_addc(ev[N], 0, &cc);
+        }
+        const uint32_t m = ev[0] * F::M0;
+        {
+            cuzk_gpu_cc cc = { 0 };
+            ev[0] = cuzk_gpu_mad_lo_cc(m, F::p(0), ev[0], &cc);
+            ev[1] = cuzk_gpu_madc_hi_cc(m, F::p(0), ev[1], &cc);
+            CUZK_GPU_UNROLL
+            for (int k = 2; k < N; k += 2) {
+                ev[k] = cuzk_gpu_madc_lo_cc(m, F::p(k), ev[k], &cc);
+                ev[k + 1] = cuzk_gpu_madc_hi_cc(m, F::p(k), ev[k + 1], &cc);
+            }
+            ev[N] = cuzk_gpu_addc(ev[N], 0, &cc);
+        }
+        {
+            cuzk_gpu_cc cc = { 0 };
+            od[1] = cuzk_gpu_mad_lo_cc(m, F::p(1), od[1], &cc);
+            CUZK_GPU_UNROLL
+            for (int k = 1; k < N; k += 2) {
+                if (k > 1)
+                    od[k] = cuzk_gpu_madc_lo_cc(m, F::p(k), od[k], &cc);
+                if (k + 2 < N)
+                    od[k + 1] = cuzk_gpu_madc_hi_cc(m, F::p(k), od[k + 1], &cc);
+                else
+                    od[k + 1] = cuzk_gpu_madc_hi(m, F::p(k), od[k + 1], &cc);
+            }
+        }
+        // ev[0] is now 0: divide by 2^32 and swap the roles
+        uint32_t t[N];
+        CUZK_GPU_UNROLL
+        for (int k = 0; k < N; k++)
+            t[k] = ev[k + 1];
+        CUZK_GPU_UNROLL
+        for (int k = 0; k < N; k++)
+            ev[k] = od[k + 1];
+        ev[N] = 0;
+        CUZK_GPU_UNROLL
+        for (int k = 0; k < N; k++)
+            od[k] = t[k];
+        od[N] = 0;
+    }
+    uint32_t t[N];
+    cuzk_gpu_cc cc = { 0 };
+    t[0] = cuzk_gpu_add_cc(ev[0], od[0], &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 1; k < N - 1; k++)
+        t[k] = cuzk_gpu_addc_cc(ev[k], od[k], &cc);
+    t[N - 1] = cuzk_gpu_addc(ev[N - 1], od[N - 1], &cc);
+    cuzk_gpu_mont_sub_p<F>(r->l, t);
+#endif
 }
 
 // r = p - a for a <= p (no reduction: 0 gives p, which cuzk_gpu_fp_mul2 takes).
