@@ -284,6 +284,116 @@ void launch_accumulate<cuzk_gpu_g2_curve>(cuzk_gpu_msm *m, unsigned blocks, cons
     }
 }
 
+// ---- The bucket reduction on thread pairs ----
+
+// This thread's half of the XYZZ point at src (the layout half_store writes).
+static __device__ __forceinline__ void half_load(g2_half *p, const cuzk_gpu_g2_xyzz *src, uint32_t h)
+{
+    const cuzk_gpu_fp *s = (const cuzk_gpu_fp *)src;
+    p->x = s[h];
+    p->y = s[2 + h];
+    p->zz = s[4 + h];
+    p->zzz = s[6 + h];
+}
+
+// p = 2p: dbl-2008-s-1, as xyzz.cuh's cuzk_gpu_xyzz_dbl (infinity stays).
+static __device__ __noinline__ void half_dbl(g2_half *p, uint32_t h)
+{
+    cuzk_gpu_fp u, v, w, s, m, t;
+    cuzk_gpu_fp_dbl(&u, &p->y);
+    half_sqr(&v, &u, h);
+    half_mul(&w, &u, &v, h);
+    half_mul(&s, &p->x, &v, h);
+    half_sqr(&t, &p->x, h);
+    cuzk_gpu_fp_dbl(&m, &t);
+    cuzk_gpu_fp_add(&m, &m, &t);
+    half_sqr(&p->x, &m, h);
+    cuzk_gpu_fp_dbl(&t, &s);
+    cuzk_gpu_fp_sub(&p->x, &p->x, &t);
+    cuzk_gpu_fp_sub(&t, &s, &p->x);
+    half_mul(&t, &m, &t, h);
+    half_mul(&u, &w, &p->y, h);
+    cuzk_gpu_fp_sub(&p->y, &t, &u);
+    half_mul(&p->zz, &p->zz, &v, h);
+    half_mul(&p->zzz, &p->zzz, &w, h);
+}
+
+// p += b (both XYZZ): add-2008-s with its special cases, as xyzz.cuh's
+// cuzk_gpu_xyzz_add. Both threads of a pair take the same branches (the zero
+// tests combine the halves).
+static __device__ __forceinline__ void half_add(g2_half *p, const g2_half *b, uint32_t h)
+{
+    if (half_is_zero(&b->zz))
+        return;
+    if (half_is_zero(&p->zz)) {
+        *p = *b;
+        return;
+    }
+    cuzk_gpu_fp u1, s1, pp, r, t, ppp;
+    half_mul(&u1, &p->x, &b->zz, h);     // U1 = X1 ZZ2
+    half_mul(&pp, &b->x, &p->zz, h);
+    cuzk_gpu_fp_sub(&pp, &pp, &u1);      // P = X2 ZZ1 - U1
+    half_mul(&s1, &p->y, &b->zzz, h);    // S1 = Y1 ZZZ2
+    half_mul(&r, &b->y, &p->zzz, h);
+    cuzk_gpu_fp_sub(&r, &r, &s1);        // R = Y2 ZZZ1 - S1
+    if (half_is_zero(&pp)) {
+        if (half_is_zero(&r))
+            half_dbl(p, h);
+        else
+            half_set_inf(p);
+        return;
+    }
+    half_sqr(&t, &pp, h);                // PP
+    half_mul(&ppp, &pp, &t, h);          // PPP
+    half_mul(&p->zz, &p->zz, &b->zz, h);
+    half_mul(&p->zz, &p->zz, &t, h);     // ZZ3 = ZZ1 ZZ2 PP
+    half_mul(&p->zzz, &p->zzz, &b->zzz, h);
+    half_mul(&p->zzz, &p->zzz, &ppp, h); // ZZZ3 = ZZZ1 ZZZ2 PPP
+    half_mul(&u1, &u1, &t, h);           // Q = U1 PP
+    half_sqr(&p->x, &r, h);
+    cuzk_gpu_fp_sub(&p->x, &p->x, &ppp);
+    cuzk_gpu_fp_dbl(&t, &u1);
+    cuzk_gpu_fp_sub(&p->x, &p->x, &t);   // X3 = R^2 - PPP - 2Q
+    cuzk_gpu_fp_sub(&t, &u1, &p->x);
+    half_mul(&t, &r, &t, h);
+    half_mul(&s1, &s1, &ppp, h);
+    cuzk_gpu_fp_sub(&p->y, &t, &s1);     // Y3 = R (Q - X3) - S1 PPP
+}
+
+// msm_kernels.cuh's running_kernel with pair t = thread / 2 on segment t.
+static __global__ void __launch_bounds__(MSM_THREADS)
+g2_running_pairs(const cuzk_gpu_g2_xyzz *__restrict__ in, size_t in_stride, uint32_t n, uint32_t L,
+                 cuzk_gpu_g2_xyzz *A, cuzk_gpu_g2_xyzz *R, size_t out_stride)
+{
+    const uint32_t t = (blockIdx.x * blockDim.x + threadIdx.x) >> 1, h = threadIdx.x & 1;
+    if (t >= (n + L - 1) / L)
+        return; // both threads of the pair
+    const cuzk_gpu_g2_xyzz *p = in + blockIdx.y * in_stride + (size_t)t * L;
+    const uint32_t len = n - t * L < L ? n - t * L : L;
+    g2_half run, acc, b;
+    half_set_inf(&run);
+    half_set_inf(&acc);
+    for (uint32_t i = len; i-- > 0;) {
+        half_add(&acc, &run, h);
+        half_load(&b, &p[i], h);
+        half_add(&run, &b, h);
+    }
+    half_store(&A[blockIdx.y * out_stride + t], &acc, h);
+    half_store(&R[blockIdx.y * out_stride + t], &run, h);
+}
+
+#ifndef CUZK_GPU_G2_RUNNING_SINGLE
+// msm_impl.cuh's launch_running for G2: the pair kernel, two threads a segment.
+template <>
+void launch_running<cuzk_gpu_g2_curve>(cuzk_gpu_msm *m, unsigned G, const cuzk_gpu_g2_xyzz *in, size_t in_stride,
+                                       uint32_t n, uint32_t L, cuzk_gpu_g2_xyzz *A, cuzk_gpu_g2_xyzz *R, uint32_t T)
+{
+    const size_t threads = 2 * (size_t)T;
+    g2_running_pairs<<<dim3((unsigned)((threads + MSM_THREADS - 1) / MSM_THREADS), G), MSM_THREADS, 0,
+                       m->ctx->stream>>>(in, in_stride, n, L, A, R, T);
+}
+#endif
+
 // XYZZ -> Jacobian over Fp2 without an inversion (as cuzk_gpu_g1_xyzz_to_proj):
 // Z = ZZ ZZZ, X = X ZZ ZZZ^2, Y = Y ZZ^3 ZZZ^2; ZZ = 0 gives Z = 0.
 static void g2_xyzz_to_proj(cuzk_g2_proj *r, const void *xyzz)

@@ -235,6 +235,17 @@ static __global__ void pre_vals_kernel(const uint32_t *__restrict__ idx, size_t 
 // of pre->mult consecutive windows are sorted together into one set of
 // buckets (window j of a group adds the table's row j, 2^(c j) P), so a
 // round (sort, accumulation, fix-up) and a reduction row serve mult windows.
+// One level of the bucket reduction (running_kernel over G rows of n points
+// in T segments of L): a hook as launch_accumulate is, so that a curve can
+// bring its own kernel (G2: msm_g2.cu's thread pairs).
+template <class C>
+static void launch_running(cuzk_gpu_msm *m, unsigned G, const typename C::xyzz *in, size_t in_stride, uint32_t n,
+                           uint32_t L, typename C::xyzz *A, typename C::xyzz *R, uint32_t T)
+{
+    running_kernel<C><<<dim3((T + MSM_THREADS - 1) / MSM_THREADS, G), MSM_THREADS, 0, m->ctx->stream>>>(
+        in, in_stride, n, L, A, R, T);
+}
+
 template <class H>
 static int pippenger(cuzk_gpu_msm *m, typename H::proj *out, const typename H::C::affine *bases,
                      const cuzk_scalar *scalars, size_t others, const msm_pre_plan *pre, cuzk_err *err)
@@ -330,12 +341,10 @@ static int pippenger(cuzk_gpu_msm *m, typename H::proj *out, const typename H::C
         CUZK_GPU_LAUNCHED(err, rc, out);
         msm_mark(m, CUZK_GPU_MSM_ACCUMULATE);
     }
-    running_kernel<C><<<dim3((T[0] + MSM_THREADS - 1) / MSM_THREADS, G), MSM_THREADS, 0, ctx->stream>>>(
-        buckets, nb, n[0], 1u << lg[0], A[0], R[0], T[0]);
+    launch_running<C>(m, G, buckets, nb, n[0], 1u << lg[0], A[0], R[0], T[0]);
     CUZK_GPU_LAUNCHED(err, rc, out);
     for (unsigned j = 1; j <= KL; j++) {
-        running_kernel<C><<<dim3((T[j] + MSM_THREADS - 1) / MSM_THREADS, G), MSM_THREADS, 0, ctx->stream>>>(
-            R[j - 1], T[j - 1], n[j], 1u << lg[j], A[j], R[j], T[j]);
+        launch_running<C>(m, G, R[j - 1], T[j - 1], n[j], 1u << lg[j], A[j], R[j], T[j]);
         CUZK_GPU_LAUNCHED(err, rc, out);
     }
     for (unsigned j = 0; j < KL; j++)
