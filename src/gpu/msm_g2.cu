@@ -296,68 +296,41 @@ static __device__ __forceinline__ void half_load(g2_half *p, const cuzk_gpu_g2_x
     p->zzz = s[6 + h];
 }
 
-// p = 2p: dbl-2008-s-1, as xyzz.cuh's cuzk_gpu_xyzz_dbl (infinity stays).
-static __device__ __noinline__ void half_dbl(g2_half *p, uint32_t h)
-{
-    cuzk_gpu_fp u, v, w, s, m, t;
-    cuzk_gpu_fp_dbl(&u, &p->y);
-    half_sqr(&v, &u, h);
-    half_mul(&w, &u, &v, h);
-    half_mul(&s, &p->x, &v, h);
-    half_sqr(&t, &p->x, h);
-    cuzk_gpu_fp_dbl(&m, &t);
-    cuzk_gpu_fp_add(&m, &m, &t);
-    half_sqr(&p->x, &m, h);
-    cuzk_gpu_fp_dbl(&t, &s);
-    cuzk_gpu_fp_sub(&p->x, &p->x, &t);
-    cuzk_gpu_fp_sub(&t, &s, &p->x);
-    half_mul(&t, &m, &t, h);
-    half_mul(&u, &w, &p->y, h);
-    cuzk_gpu_fp_sub(&p->y, &t, &u);
-    half_mul(&p->zz, &p->zz, &v, h);
-    half_mul(&p->zzz, &p->zzz, &w, h);
-}
+// A pair's halves as a field policy for xyzz.cuh's formulas: E is this
+// thread's component of an Fp2 value; additions work per component,
+// products and squares go through the partner (half_mul, half_sqr), and the
+// zero test combines both halves, so both threads take the same branches.
+// Device only (the shuffles), like the kernels that use it.
+struct g2_pair_ops {
+    typedef cuzk_gpu_fp E;
+    static __device__ __forceinline__ void add(E *r, const E *a, const E *b) { cuzk_gpu_fp_add(r, a, b); }
+    static __device__ __forceinline__ void sub(E *r, const E *a, const E *b) { cuzk_gpu_fp_sub(r, a, b); }
+    static __device__ __forceinline__ void dbl(E *r, const E *a) { cuzk_gpu_fp_dbl(r, a); }
+    static __device__ __forceinline__ void mul(E *r, const E *a, const E *b) { half_mul(r, a, b, threadIdx.x & 1); }
+    static __device__ __forceinline__ void sqr(E *r, const E *a) { half_sqr(r, a, threadIdx.x & 1); }
+    static __device__ __forceinline__ void neg(E *r, const E *a) { cuzk_gpu_fp_neg(r, a); }
+    static __device__ __forceinline__ void set_zero(E *r) { cuzk_gpu_fp_set_zero(r); }
+    static __device__ __forceinline__ void set_one(E *r) { half_one(r, threadIdx.x & 1); }
+    static __device__ __forceinline__ bool is_zero(const E *a) { return half_is_zero(a); }
+};
 
-// p += b (both XYZZ): add-2008-s with its special cases, as xyzz.cuh's
-// cuzk_gpu_xyzz_add. Both threads of a pair take the same branches (the zero
-// tests combine the halves).
-static __device__ __forceinline__ void half_add(g2_half *p, const g2_half *b, uint32_t h)
+// xyzz.cuh's doubling on a pair's halves, out of line: inlined into the
+// reduction kernel's additions it cost 255 registers and 1700 B of spills,
+// out of line 244 and none.
+static __device__ __noinline__ void half_dbl(g2_half *p) { cuzk_gpu_xyzz_dbl<g2_pair_ops>(p); }
+
+struct g2_dbl_out_of_line {
+    template <class F, class P>
+    static __device__ __forceinline__ void run(P *p)
+    {
+        half_dbl(p);
+    }
+};
+
+// p += b (both XYZZ) on a pair's halves: xyzz.cuh's add-2008-s.
+static __device__ __forceinline__ void half_add(g2_half *p, const g2_half *b)
 {
-    if (half_is_zero(&b->zz))
-        return;
-    if (half_is_zero(&p->zz)) {
-        *p = *b;
-        return;
-    }
-    cuzk_gpu_fp u1, s1, pp, r, t, ppp;
-    half_mul(&u1, &p->x, &b->zz, h);     // U1 = X1 ZZ2
-    half_mul(&pp, &b->x, &p->zz, h);
-    cuzk_gpu_fp_sub(&pp, &pp, &u1);      // P = X2 ZZ1 - U1
-    half_mul(&s1, &p->y, &b->zzz, h);    // S1 = Y1 ZZZ2
-    half_mul(&r, &b->y, &p->zzz, h);
-    cuzk_gpu_fp_sub(&r, &r, &s1);        // R = Y2 ZZZ1 - S1
-    if (half_is_zero(&pp)) {
-        if (half_is_zero(&r))
-            half_dbl(p, h);
-        else
-            half_set_inf(p);
-        return;
-    }
-    half_sqr(&t, &pp, h);                // PP
-    half_mul(&ppp, &pp, &t, h);          // PPP
-    half_mul(&p->zz, &p->zz, &b->zz, h);
-    half_mul(&p->zz, &p->zz, &t, h);     // ZZ3 = ZZ1 ZZ2 PP
-    half_mul(&p->zzz, &p->zzz, &b->zzz, h);
-    half_mul(&p->zzz, &p->zzz, &ppp, h); // ZZZ3 = ZZZ1 ZZZ2 PPP
-    half_mul(&u1, &u1, &t, h);           // Q = U1 PP
-    half_sqr(&p->x, &r, h);
-    cuzk_gpu_fp_sub(&p->x, &p->x, &ppp);
-    cuzk_gpu_fp_dbl(&t, &u1);
-    cuzk_gpu_fp_sub(&p->x, &p->x, &t);   // X3 = R^2 - PPP - 2Q
-    cuzk_gpu_fp_sub(&t, &u1, &p->x);
-    half_mul(&t, &r, &t, h);
-    half_mul(&s1, &s1, &ppp, h);
-    cuzk_gpu_fp_sub(&p->y, &t, &s1);     // Y3 = R (Q - X3) - S1 PPP
+    cuzk_gpu_xyzz_add<g2_pair_ops, g2_half, g2_dbl_out_of_line>(p, b);
 }
 
 // msm_kernels.cuh's running_kernel with pair t = thread / 2 on segment t.
@@ -374,9 +347,9 @@ g2_running_pairs(const cuzk_gpu_g2_xyzz *__restrict__ in, size_t in_stride, uint
     half_set_inf(&run);
     half_set_inf(&acc);
     for (uint32_t i = len; i-- > 0;) {
-        half_add(&acc, &run, h);
+        half_add(&acc, &run);
         half_load(&b, &p[i], h);
-        half_add(&run, &b, h);
+        half_add(&run, &b);
     }
     half_store(&A[blockIdx.y * out_stride + t], &acc, h);
     half_store(&R[blockIdx.y * out_stride + t], &run, h);

@@ -123,8 +123,19 @@ CUZK_GPU_HD void cuzk_gpu_xyzz_add_affine(P *p, const A *a)
     F::sub(&p->y, &t, &q);      // Y3 = R (Q - X3) - Y1 PPP
 }
 
+// How cuzk_gpu_xyzz_add doubles when its operands are equal (rare): inline
+// by default; a kernel short of registers passes a D whose run() calls an
+// out-of-line doubling instead (msm_g2.cu).
+struct cuzk_gpu_xyzz_dbl_inline {
+    template <class F, class P>
+    static CUZK_GPU_HD void run(P *p)
+    {
+        cuzk_gpu_xyzz_dbl<F>(p);
+    }
+};
+
 // p += b (both XYZZ): add-2008-s, with the special cases.
-template <class F, class P>
+template <class F, class P, class D = cuzk_gpu_xyzz_dbl_inline>
 CUZK_GPU_HD void cuzk_gpu_xyzz_add(P *p, const P *b)
 {
     if (cuzk_gpu_xyzz_is_inf<F>(b))
@@ -142,7 +153,7 @@ CUZK_GPU_HD void cuzk_gpu_xyzz_add(P *p, const P *b)
     F::sub(&r, &r, &s1);            // R = Y2 ZZZ1 - S1
     if (F::is_zero(&pp)) {
         if (F::is_zero(&r))
-            cuzk_gpu_xyzz_dbl<F>(p);
+            D::template run<F>(p);
         else
             cuzk_gpu_xyzz_set_inf<F>(p);
         return;
