@@ -33,10 +33,10 @@ template <class F>
 CUZK_GPU_HD void normalize_or_poison(uint32_t r[])
 {
     cuzk_gpu_cc cc = { 0 };
-    uint32_t d = cuzk_gpu_sub_cc(r[0], cuzk_gpu_mont_p2<F>(0), &cc); // only the borrow counts
+    uint32_t d = cuzk_gpu_sub_cc(r[0], cuzk_gpu_mont_mp<F, 2>(0), &cc); // only the borrow counts
     CUZK_GPU_UNROLL
     for (int i = 1; i < F::N; i++)
-        d = cuzk_gpu_subc_cc(r[i], cuzk_gpu_mont_p2<F>(i), &cc);
+        d = cuzk_gpu_subc_cc(r[i], cuzk_gpu_mont_mp<F, 2>(i), &cc);
     (void)d;
     const uint32_t below = cuzk_gpu_subc(0, 0, &cc); // all ones when r < 2p
     cuzk_gpu_mont_sub_p<F>(r, r);

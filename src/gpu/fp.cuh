@@ -146,24 +146,24 @@ CUZK_GPU_HD void cuzk_gpu_fp_sqr_2p(cuzk_gpu_fp *r, const cuzk_gpu_fp *a)
 
 CUZK_GPU_HD void cuzk_gpu_fp_add_2p(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b)
 {
-    cuzk_gpu_mont_add_2p<cuzk_gpu_fp_field>(r->l, a->l, b->l);
+    cuzk_gpu_mont_add<cuzk_gpu_fp_field, 2>(r->l, a->l, b->l);
 }
 
 CUZK_GPU_HD void cuzk_gpu_fp_dbl_2p(cuzk_gpu_fp *r, const cuzk_gpu_fp *a)
 {
-    cuzk_gpu_mont_add_2p<cuzk_gpu_fp_field>(r->l, a->l, a->l);
+    cuzk_gpu_mont_add<cuzk_gpu_fp_field, 2>(r->l, a->l, a->l);
 }
 
 CUZK_GPU_HD void cuzk_gpu_fp_sub_2p(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b)
 {
-    cuzk_gpu_mont_sub_2p<cuzk_gpu_fp_field>(r->l, a->l, b->l);
+    cuzk_gpu_mont_sub<cuzk_gpu_fp_field, 2>(r->l, a->l, b->l);
 }
 
 // r = -a in [0, 2p) (0 and p both map into range).
 CUZK_GPU_HD void cuzk_gpu_fp_neg_2p(cuzk_gpu_fp *r, const cuzk_gpu_fp *a)
 {
     const uint32_t zero[CUZK_GPU_FP_LIMBS] = { 0 };
-    cuzk_gpu_mont_sub_2p<cuzk_gpu_fp_field>(r->l, zero, a->l);
+    cuzk_gpu_mont_sub<cuzk_gpu_fp_field, 2>(r->l, zero, a->l);
 }
 
 // r = a mod p (canonical) for a < 2p.

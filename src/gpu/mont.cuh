@@ -12,9 +12,17 @@
 
 #include "cc.cuh"
 
-// r = a + b mod p. Needs 2p < 2^(32N) (true for Fr and Fp): the sum never
-// carries out, and one conditional subtraction reduces it.
-template <class F>
+// Limb i of M p for M = 1 or 2 (2p: the bound of the relaxed values below).
+template <class F, int M>
+CUZK_GPU_HD constexpr uint32_t cuzk_gpu_mont_mp(int i)
+{
+    return M == 1 ? F::p(i) : (F::p(i) << 1) | (i > 0 ? F::p(i - 1) >> 31 : 0);
+}
+
+// r = a + b mod p (M = 1; a, b < p) or reduced to [0, 2p) (M = 2; a, b < 2p).
+// Needs 2M p < 2^(32N) (M = 1: Fr and Fp; M = 2: Fp only): the sum never
+// carries out, and one conditional subtraction of M p reduces it.
+template <class F, int M = 1>
 CUZK_GPU_HD void cuzk_gpu_mont_add(uint32_t r[], const uint32_t a[], const uint32_t b[])
 {
     constexpr int N = F::N;
@@ -25,18 +33,19 @@ CUZK_GPU_UNROLL
     for (int i = 1; i < N - 1; i++)
         s[i] = cuzk_gpu_addc_cc(a[i], b[i], &cc);
     s[N - 1] = cuzk_gpu_addc(a[N - 1], b[N - 1], &cc);
-    t[0] = cuzk_gpu_sub_cc(s[0], F::p(0), &cc);
+    t[0] = cuzk_gpu_sub_cc(s[0], cuzk_gpu_mont_mp<F, M>(0), &cc);
 CUZK_GPU_UNROLL
     for (int i = 1; i < N; i++)
-        t[i] = cuzk_gpu_subc_cc(s[i], F::p(i), &cc);
-    borrow = cuzk_gpu_subc(0, 0, &cc); // all ones when s < p: keep s
+        t[i] = cuzk_gpu_subc_cc(s[i], cuzk_gpu_mont_mp<F, M>(i), &cc);
+    borrow = cuzk_gpu_subc(0, 0, &cc); // all ones when s < M p: keep s
 CUZK_GPU_UNROLL
     for (int i = 0; i < N; i++)
         r[i] = (s[i] & borrow) | (t[i] & ~borrow);
 }
 
-// r = a - b mod p: subtract, then add p back under the borrow mask (no branch).
-template <class F>
+// r = a - b mod p (M = 1), or in [0, 2p) for a, b < 2p (M = 2): subtract,
+// then add M p back under the borrow mask (no branch).
+template <class F, int M = 1>
 CUZK_GPU_HD void cuzk_gpu_mont_sub(uint32_t r[], const uint32_t a[], const uint32_t b[])
 {
     constexpr int N = F::N;
@@ -47,11 +56,11 @@ CUZK_GPU_UNROLL
     for (int i = 1; i < N; i++)
         s[i] = cuzk_gpu_subc_cc(a[i], b[i], &cc);
     borrow = cuzk_gpu_subc(0, 0, &cc);
-    r[0] = cuzk_gpu_add_cc(s[0], F::p(0) & borrow, &cc);
+    r[0] = cuzk_gpu_add_cc(s[0], cuzk_gpu_mont_mp<F, M>(0) & borrow, &cc);
 CUZK_GPU_UNROLL
     for (int i = 1; i < N - 1; i++)
-        r[i] = cuzk_gpu_addc_cc(s[i], F::p(i) & borrow, &cc);
-    r[N - 1] = cuzk_gpu_addc(s[N - 1], F::p(N - 1) & borrow, &cc);
+        r[i] = cuzk_gpu_addc_cc(s[i], cuzk_gpu_mont_mp<F, M>(i) & borrow, &cc);
+    r[N - 1] = cuzk_gpu_addc(s[N - 1], cuzk_gpu_mont_mp<F, M>(N - 1) & borrow, &cc);
 }
 
 // t[PAR ..] += x * a[k] for the limbs k of one parity (k = PAR, PAR + 2, ...),
@@ -195,99 +204,145 @@ CUZK_GPU_HD uint32_t cuzk_gpu_mont_pk(int k)
     return (V & CUZK_GPU_MONT_PCONST) ? F::pc(k) : F::p(k);
 }
 
-template <class F, int V = 0>
-CUZK_GPU_HD void cuzk_gpu_mont_mul_raw(uint32_t r[], const uint32_t a[], const uint32_t b[])
+// The multiplicand of a row: limbs of an array, or of the modulus (as
+// immediates, or from constant memory with CUZK_GPU_MONT_PCONST). Unrolled,
+// k is a constant, so the modulus rows keep their immediate operands.
+struct cuzk_gpu_mont_limbs {
+    const uint32_t *l;
+    CUZK_GPU_HD uint32_t operator()(int k) const { return l[k]; }
+};
+template <class F, int V>
+struct cuzk_gpu_mont_modulus {
+    CUZK_GPU_HD uint32_t operator()(int k) const { return cuzk_gpu_mont_pk<F, V>(k); }
+};
+
+// The rows of the parity-aligned accumulators (ev, od: N + 1 limbs each).
+// Step 0's first row: ev, od = a x without addends, as plain 64-bit
+// products (the pairs do not overlap, so no carries).
+template <class F>
+CUZK_GPU_HD void cuzk_gpu_mont_row0(uint32_t ev[], uint32_t od[], const uint32_t a[], uint32_t x)
 {
     constexpr int N = F::N;
-    uint32_t m0 = F::M0;
-#ifdef __CUDA_ARCH__
-    if (V & CUZK_GPU_MONT_HIDE_M0)
-        asm("mov.b32 %0, %1;" : "=r"(m0) : "r"(m0));
-#endif
-    uint32_t ev[N + 1], od[N + 1];
-    // step 0: the a b_0 rows without addends
-    {
-        const uint32_t b0 = b[0];
-        CUZK_GPU_UNROLL
-        for (int k = 0; k < N; k += 2) {
-            const uint64_t pe = (uint64_t)a[k] * b0, po = (uint64_t)a[k + 1] * b0;
-            ev[k] = (uint32_t)pe;
-            ev[k + 1] = (uint32_t)(pe >> 32);
-            od[k + 1] = (uint32_t)po;
-            if (k + 2 <= N)
-                od[k + 2] = (uint32_t)(po >> 32);
-        }
-        ev[N] = 0;
-        od[0] = 0;
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < N; k += 2) {
+        const uint64_t pe = (uint64_t)a[k] * x, po = (uint64_t)a[k + 1] * x;
+        ev[k] = (uint32_t)pe;
+        ev[k + 1] = (uint32_t)(pe >> 32);
+        od[k + 1] = (uint32_t)po;
+        od[k + 2] = (uint32_t)(po >> 32);
+    }
+    ev[N] = 0;
+    od[0] = 0;
+}
+
+// ev += x A over the even k (lo on k, hi on k + 1): one carry chain ending
+// in ev[N]. P0_ONE: A is a modulus with limb 0 = 1 and x = m, the
+// reduction's multiplier: its first product only clears ev[0], leaving the
+// carry CF = (ev[0] != 0), so an add takes its place.
+template <class F, bool P0_ONE = false, class A>
+CUZK_GPU_HD void cuzk_gpu_mont_ev_row(uint32_t ev[], A a, uint32_t x)
+{
+    constexpr int N = F::N;
+    cuzk_gpu_cc cc = { 0 };
+    if (P0_ONE) {
+        ev[0] = cuzk_gpu_add_cc(ev[0], 0xffffffffu, &cc); // ev[0] is dropped
+        ev[1] = cuzk_gpu_addc_cc(ev[1], 0, &cc);
+    } else {
+        ev[0] = cuzk_gpu_mad_lo_cc(a(0), x, ev[0], &cc);
+        ev[1] = cuzk_gpu_madc_hi_cc(a(0), x, ev[1], &cc);
     }
     CUZK_GPU_UNROLL
-    for (int i = 0; i < N; i++) {
-        cuzk_gpu_cc cc = { 0 };
-        if (i > 0) {
-            const uint32_t bi = b[i];
-            // merge OD's weight 0; its carry has weight 1: OD's chain takes it
-            ev[0] = cuzk_gpu_add_cc(ev[0], od[0], &cc);
-            CUZK_GPU_UNROLL
-            for (int k = 1; k < N; k += 2) {
-                od[k] = cuzk_gpu_madc_lo_cc(a[k], bi, od[k], &cc);
-                if (k + 2 < N)
-                    od[k + 1] = cuzk_gpu_madc_hi_cc(a[k], bi, od[k + 1], &cc);
-                else
-                    od[k + 1] = cuzk_gpu_madc_hi(a[k], bi, od[k + 1], &cc);
-            }
-            ev[0] = cuzk_gpu_mad_lo_cc(a[0], bi, ev[0], &cc);
-            ev[1] = cuzk_gpu_madc_hi_cc(a[0], bi, ev[1], &cc);
-            CUZK_GPU_UNROLL
-            for (int k = 2; k < N; k += 2) {
-                ev[k] = cuzk_gpu_madc_lo_cc(a[k], bi, ev[k], &cc);
-                ev[k + 1] = cuzk_gpu_madc_hi_cc(a[k], bi, ev[k + 1], &cc);
-            }
-            ev[N] = cuzk_gpu_addc(ev[N], 0, &cc);
-        }
-        const uint32_t m = ev[0] * m0;
-        if ((V & CUZK_GPU_MONT_P0_ONE) && F::p(0) == 1) {
-            ev[0] = cuzk_gpu_add_cc(ev[0], 0xffffffffu, &cc); // CF = (t_0 != 0); ev[0] is dropped
-            ev[1] = cuzk_gpu_addc_cc(ev[1], 0, &cc);
-        } else {
-            ev[0] = cuzk_gpu_mad_lo_cc(m, cuzk_gpu_mont_pk<F, V>(0), ev[0], &cc);
-            ev[1] = cuzk_gpu_madc_hi_cc(m, cuzk_gpu_mont_pk<F, V>(0), ev[1], &cc);
-        }
-        CUZK_GPU_UNROLL
-        for (int k = 2; k < N; k += 2) {
-            ev[k] = cuzk_gpu_madc_lo_cc(m, cuzk_gpu_mont_pk<F, V>(k), ev[k], &cc);
-            ev[k + 1] = cuzk_gpu_madc_hi_cc(m, cuzk_gpu_mont_pk<F, V>(k), ev[k + 1], &cc);
-        }
-        ev[N] = cuzk_gpu_addc(ev[N], 0, &cc);
-        od[1] = cuzk_gpu_mad_lo_cc(m, cuzk_gpu_mont_pk<F, V>(1), od[1], &cc);
-        CUZK_GPU_UNROLL
-        for (int k = 1; k < N; k += 2) {
-            if (k > 1)
-                od[k] = cuzk_gpu_madc_lo_cc(m, cuzk_gpu_mont_pk<F, V>(k), od[k], &cc);
-            if (k + 2 < N)
-                od[k + 1] = cuzk_gpu_madc_hi_cc(m, cuzk_gpu_mont_pk<F, V>(k), od[k + 1], &cc);
-            else
-                od[k + 1] = cuzk_gpu_madc_hi(m, cuzk_gpu_mont_pk<F, V>(k), od[k + 1], &cc);
-        }
-        // ev[0] is now 0: divide by 2^32 and swap the roles
-        uint32_t t[N + 1];
-        CUZK_GPU_UNROLL
-        for (int k = 0; k < N; k++)
-            t[k] = ev[k + 1];
-        CUZK_GPU_UNROLL
-        for (int k = 0; k < N; k++)
-            ev[k] = od[k + 1];
-        ev[N] = 0;
-        CUZK_GPU_UNROLL
-        for (int k = 0; k < N; k++)
-            od[k] = t[k];
-        od[N] = 0;
+    for (int k = 2; k < N; k += 2) {
+        ev[k] = cuzk_gpu_madc_lo_cc(a(k), x, ev[k], &cc);
+        ev[k + 1] = cuzk_gpu_madc_hi_cc(a(k), x, ev[k + 1], &cc);
     }
+    ev[N] = cuzk_gpu_addc(ev[N], 0, &cc);
+}
+
+// od += x A over the odd k (limbs 1..N; the last high half lands on od[N],
+// which the bounds keep from carrying out). MERGE: first ev[0] += od[0]
+// (weight 0 joins EV), whose carry, of weight 1, enters this chain.
+template <class F, bool MERGE, class A>
+CUZK_GPU_HD void cuzk_gpu_mont_od_row(uint32_t ev[], uint32_t od[], A a, uint32_t x)
+{
+    constexpr int N = F::N;
+    cuzk_gpu_cc cc = { 0 };
+    if (MERGE) {
+        ev[0] = cuzk_gpu_add_cc(ev[0], od[0], &cc);
+        od[1] = cuzk_gpu_madc_lo_cc(a(1), x, od[1], &cc);
+    } else {
+        od[1] = cuzk_gpu_mad_lo_cc(a(1), x, od[1], &cc);
+    }
+    CUZK_GPU_UNROLL
+    for (int k = 1; k < N; k += 2) {
+        if (k > 1)
+            od[k] = cuzk_gpu_madc_lo_cc(a(k), x, od[k], &cc);
+        if (k + 2 < N)
+            od[k + 1] = cuzk_gpu_madc_hi_cc(a(k), x, od[k + 1], &cc);
+        else
+            od[k + 1] = cuzk_gpu_madc_hi(a(k), x, od[k + 1], &cc);
+    }
+}
+
+// ev[0] is 0 after the reduction rows: divide by 2^32, which swaps the
+// roles (OD's limbs become the even-started ones).
+template <class F>
+CUZK_GPU_HD void cuzk_gpu_mont_shift_swap(uint32_t ev[], uint32_t od[])
+{
+    constexpr int N = F::N;
+    uint32_t t[N];
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < N; k++)
+        t[k] = ev[k + 1];
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < N; k++)
+        ev[k] = od[k + 1];
+    ev[N] = 0;
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < N; k++)
+        od[k] = t[k];
+    od[N] = 0;
+}
+
+// r = ev + od over N limbs (the bounds keep the sum below 2^(32N)).
+template <class F>
+CUZK_GPU_HD void cuzk_gpu_mont_merge(uint32_t r[], const uint32_t ev[], const uint32_t od[])
+{
+    constexpr int N = F::N;
     cuzk_gpu_cc cc = { 0 };
     r[0] = cuzk_gpu_add_cc(ev[0], od[0], &cc);
     CUZK_GPU_UNROLL
     for (int k = 1; k < N - 1; k++)
         r[k] = cuzk_gpu_addc_cc(ev[k], od[k], &cc);
     r[N - 1] = cuzk_gpu_addc(ev[N - 1], od[N - 1], &cc);
+}
+
+template <class F, int V = 0>
+CUZK_GPU_HD void cuzk_gpu_mont_mul_raw(uint32_t r[], const uint32_t a[], const uint32_t b[])
+{
+    constexpr int N = F::N;
+    constexpr bool P0_ONE = (V & CUZK_GPU_MONT_P0_ONE) && F::p(0) == 1;
+    uint32_t m0 = F::M0;
+#ifdef __CUDA_ARCH__
+    if (V & CUZK_GPU_MONT_HIDE_M0)
+        asm("mov.b32 %0, %1;" : "=r"(m0) : "r"(m0));
+#endif
+    const cuzk_gpu_mont_limbs al = { a };
+    const cuzk_gpu_mont_modulus<F, V> pl = {};
+    uint32_t ev[N + 1], od[N + 1];
+    cuzk_gpu_mont_row0<F>(ev, od, a, b[0]);
+    CUZK_GPU_UNROLL
+    for (int i = 0; i < N; i++) {
+        if (i > 0) {
+            cuzk_gpu_mont_od_row<F, true>(ev, od, al, b[i]);
+            cuzk_gpu_mont_ev_row<F>(ev, al, b[i]);
+        }
+        const uint32_t m = ev[0] * m0;
+        cuzk_gpu_mont_ev_row<F, P0_ONE>(ev, pl, m);
+        cuzk_gpu_mont_od_row<F, false>(ev, od, pl, m);
+        cuzk_gpu_mont_shift_swap<F>(ev, od);
+    }
+    cuzk_gpu_mont_merge<F>(r, ev, od);
 }
 
 // r = t mod p for t < 2p: one subtraction of p, kept under a mask.
@@ -322,55 +377,8 @@ CUZK_GPU_HD void cuzk_gpu_mont_mul(uint32_t r[], const uint32_t a[], const uint3
 // subtraction, and sums and differences come back to [0, 2p) with one
 // conditional add or subtract of 2p: chains of products and additions can stay
 // relaxed and be normalized once (cuzk_gpu_mont_sub_p) where a canonical
-// value is needed (stores that others read, comparisons, is-zero).
-
-// Limb i of 2p.
-template <class F>
-CUZK_GPU_HD constexpr uint32_t cuzk_gpu_mont_p2(int i)
-{
-    return (F::p(i) << 1) | (i > 0 ? F::p(i - 1) >> 31 : 0);
-}
-
-// r = a + b reduced to [0, 2p), for a, b < 2p (needs 4p < 2^(32N)).
-template <class F>
-CUZK_GPU_HD void cuzk_gpu_mont_add_2p(uint32_t r[], const uint32_t a[], const uint32_t b[])
-{
-    constexpr int N = F::N;
-    uint32_t s[N], t[N], borrow;
-    cuzk_gpu_cc cc = { 0 };
-    s[0] = cuzk_gpu_add_cc(a[0], b[0], &cc);
-    CUZK_GPU_UNROLL
-    for (int i = 1; i < N - 1; i++)
-        s[i] = cuzk_gpu_addc_cc(a[i], b[i], &cc);
-    s[N - 1] = cuzk_gpu_addc(a[N - 1], b[N - 1], &cc);
-    t[0] = cuzk_gpu_sub_cc(s[0], cuzk_gpu_mont_p2<F>(0), &cc);
-    CUZK_GPU_UNROLL
-    for (int i = 1; i < N; i++)
-        t[i] = cuzk_gpu_subc_cc(s[i], cuzk_gpu_mont_p2<F>(i), &cc);
-    borrow = cuzk_gpu_subc(0, 0, &cc);
-    CUZK_GPU_UNROLL
-    for (int i = 0; i < N; i++)
-        r[i] = (s[i] & borrow) | (t[i] & ~borrow);
-}
-
-// r = a - b in [0, 2p), for a, b < 2p: 2p is added back when a < b.
-template <class F>
-CUZK_GPU_HD void cuzk_gpu_mont_sub_2p(uint32_t r[], const uint32_t a[], const uint32_t b[])
-{
-    constexpr int N = F::N;
-    uint32_t s[N], borrow;
-    cuzk_gpu_cc cc = { 0 };
-    s[0] = cuzk_gpu_sub_cc(a[0], b[0], &cc);
-    CUZK_GPU_UNROLL
-    for (int i = 1; i < N; i++)
-        s[i] = cuzk_gpu_subc_cc(a[i], b[i], &cc);
-    borrow = cuzk_gpu_subc(0, 0, &cc);
-    r[0] = cuzk_gpu_add_cc(s[0], cuzk_gpu_mont_p2<F>(0) & borrow, &cc);
-    CUZK_GPU_UNROLL
-    for (int i = 1; i < N - 1; i++)
-        r[i] = cuzk_gpu_addc_cc(s[i], cuzk_gpu_mont_p2<F>(i) & borrow, &cc);
-    r[N - 1] = cuzk_gpu_addc(s[N - 1], cuzk_gpu_mont_p2<F>(N - 1) & borrow, &cc);
-}
+// value is needed (stores that others read, comparisons, is-zero). The sums
+// and differences are cuzk_gpu_mont_add / _sub with M = 2.
 
 // a == 0 mod p for a < 2p: a is 0 or p.
 template <class F>
