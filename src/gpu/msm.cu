@@ -24,10 +24,8 @@
 //
 // Experiments only: CUZK_GPU_MSM_C (window bits), CUZK_GPU_MSM_CHUNK
 // (entries per accumulation thread), CUZK_GPU_MSM_OCC (blocks per SM asked
-// of ptxas for the old accumulation kernel: 0 or 6) and CUZK_GPU_MSM_ACC
-// (the G1 accumulation kernel: 1 = accumulate_kernel, 2/3/4 = the lean one
-// without / with an L1 / L2 prefetch) override the plan; they are read once,
-// by cuzk_gpu_msm_create.
+// of ptxas for the accumulation kernel: 0 or 6) override the plan; they are
+// read once, by cuzk_gpu_msm_create.
 #include "msm_impl.cuh"
 
 #include <stdio.h>
@@ -104,8 +102,6 @@ extern "C" int cuzk_gpu_msm_create(cuzk_gpu_ctx *ctx, cuzk_gpu_msm **out, cuzk_e
             m->tune_chunk = (unsigned)atoi(v);
         if ((v = getenv("CUZK_GPU_MSM_OCC")) != NULL)
             m->tune_occ = (unsigned)atoi(v);
-        if ((v = getenv("CUZK_GPU_MSM_ACC")) != NULL)
-            m->tune_acc = (unsigned)atoi(v);
         if (m->tune_c > MSM_MAX_C || m->tune_c == 1 || m->tune_chunk > 4096)
             m->tune_c = m->tune_chunk = 0;
     }

@@ -53,7 +53,6 @@ struct cuzk_gpu_msm {
     void *rsum;                    // scratch of sum_rows
     void *results;                 // MSM_RESULTS points
     unsigned tune_c, tune_chunk, tune_occ; // experiment overrides (0: the plan's)
-    unsigned tune_acc;             // G1 accumulation kernel (0: the default, MSM_ACC_*)
     int *counters;                 // [0] others, [1] ones (CUB select counts)
     cudaEvent_t ev[MSM_EVENTS];    // phase timeline of the current call
     int ev_phase[MSM_EVENTS];
@@ -165,16 +164,8 @@ fail:
     return rc;
 }
 
-// G1 accumulation kernels (CUZK_GPU_MSM_ACC; 0: MSM_ACC_DEFAULT): the
-// lean kernel without prefetch, with an L1 or L2 prefetch of the next point,
-// or accumulate_kernel (the next point held in registers).
-#define MSM_ACC_LEAN 2
-#define MSM_ACC_LEAN_L1 3
-#define MSM_ACC_LEAN_L2 4
-#define MSM_ACC_REGS 1
-#define MSM_ACC_DEFAULT MSM_ACC_REGS
-
-// The accumulation kernel chosen (and the register cap asked for).
+// The accumulation kernel with the register cap asked for (G1; msm_g2.cu
+// specialises this for G2's thread pairs).
 template <class C>
 static void launch_accumulate(cuzk_gpu_msm *m, unsigned blocks, const typename C::affine *bases,
                               const uint32_t *keys, const uint32_t *vals, size_t n, uint32_t K)
@@ -182,33 +173,10 @@ static void launch_accumulate(cuzk_gpu_msm *m, unsigned blocks, const typename C
     typedef typename C::xyzz P;
     cudaStream_t st = m->ctx->stream;
     P *b = (P *)m->buckets, *h = (P *)m->ends[0], *t = (P *)m->ends[1];
-    if constexpr (sizeof(P) > sizeof(cuzk_gpu_g1_xyzz)) { // G2: one variant (compile time)
-        accumulate_kernel<C, 0><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, h, t);
-        return;
-    } else {
-    const uint32_t n32 = (uint32_t)n; // n < 2^31 (msm_any)
-    switch (m->tune_acc ? m->tune_acc : MSM_ACC_DEFAULT) {
-    case MSM_ACC_LEAN:
-        accumulate_lean_kernel<C, MSM_PF_NONE, 0><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n32, K, b, h, t);
-        return;
-    case MSM_ACC_LEAN_L1:
-        accumulate_lean_kernel<C, MSM_PF_L1, 0><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n32, K, b, h, t);
-        return;
-    case MSM_ACC_LEAN_L2:
-        accumulate_lean_kernel<C, MSM_PF_L2, 0><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n32, K, b, h, t);
-        return;
-    default:
-        break;
-    }
-    switch (m->tune_occ) {
-    case 6:
+    if (m->tune_occ == 6)
         accumulate_kernel<C, 6><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, h, t);
-        break;
-    default:
+    else
         accumulate_kernel<C, 0><<<blocks, MSM_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, h, t);
-        break;
-    }
-    }
 }
 
 // A precomputed table of window multiples (G1, msm.cu): bases[j stride + i]
