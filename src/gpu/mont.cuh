@@ -114,6 +114,23 @@ CUZK_GPU_HD void cuzk_gpu_mont_row_p(uint32_t t[], uint32_t m)
         t[N] = cuzk_gpu_addc(t[N], 0, &cc);
 }
 
+// r = t mod p for t < 2p: one subtraction of p, kept under a mask.
+template <class F>
+CUZK_GPU_HD void cuzk_gpu_mont_sub_p(uint32_t r[], const uint32_t t[])
+{
+    constexpr int N = F::N;
+    uint32_t s[N], borrow;
+    cuzk_gpu_cc cc = { 0 };
+    s[0] = cuzk_gpu_sub_cc(t[0], F::p(0), &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 1; k < N; k++)
+        s[k] = cuzk_gpu_subc_cc(t[k], F::p(k), &cc);
+    borrow = cuzk_gpu_subc(0, 0, &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < N; k++)
+        r[k] = (t[k] & borrow) | (s[k] & ~borrow);
+}
+
 // The previous product (kept as the baseline of the throughput bench):
 // r = a * b * 2^(-32N) mod p: operand scanning with the reduction interleaved
 // (CIOS), with the products a*b_i and the reduction terms m_i*p in two
@@ -152,21 +169,14 @@ CUZK_GPU_HD void cuzk_gpu_mont_mul_xy(uint32_t r[], const uint32_t a[], const ui
         }
         x[N] = y[N] = 0;
     }
-    uint32_t t[N], s[N], borrow;
+    uint32_t t[N];
     cuzk_gpu_cc cc = { 0 };
     (void)cuzk_gpu_add_cc(c, 0xffffffffu, &cc);
     CUZK_GPU_UNROLL
     for (int k = 0; k < N - 1; k++)
         t[k] = cuzk_gpu_addc_cc(x[k], y[k], &cc);
     t[N - 1] = cuzk_gpu_addc(x[N - 1], y[N - 1], &cc);
-    s[0] = cuzk_gpu_sub_cc(t[0], F::p(0), &cc);
-    CUZK_GPU_UNROLL
-    for (int k = 1; k < N; k++)
-        s[k] = cuzk_gpu_subc_cc(t[k], F::p(k), &cc);
-    borrow = cuzk_gpu_subc(0, 0, &cc);
-    CUZK_GPU_UNROLL
-    for (int k = 0; k < N; k++)
-        r[k] = (t[k] & borrow) | (s[k] & ~borrow);
+    cuzk_gpu_mont_sub_p<F>(r, t);
 }
 
 // ---- the product with parity-aligned accumulators ---------------------------------
@@ -345,22 +355,6 @@ CUZK_GPU_HD void cuzk_gpu_mont_mul_raw(uint32_t r[], const uint32_t a[], const u
     cuzk_gpu_mont_merge<F>(r, ev, od);
 }
 
-// r = t mod p for t < 2p: one subtraction of p, kept under a mask.
-template <class F>
-CUZK_GPU_HD void cuzk_gpu_mont_sub_p(uint32_t r[], const uint32_t t[])
-{
-    constexpr int N = F::N;
-    uint32_t s[N], borrow;
-    cuzk_gpu_cc cc = { 0 };
-    s[0] = cuzk_gpu_sub_cc(t[0], F::p(0), &cc);
-    CUZK_GPU_UNROLL
-    for (int k = 1; k < N; k++)
-        s[k] = cuzk_gpu_subc_cc(t[k], F::p(k), &cc);
-    borrow = cuzk_gpu_subc(0, 0, &cc);
-    CUZK_GPU_UNROLL
-    for (int k = 0; k < N; k++)
-        r[k] = (t[k] & borrow) | (s[k] & ~borrow);
-}
 
 // r = a * b * 2^(-32N) mod p, canonical in and out.
 template <class F, int V = F::MUL_VARIANT>
