@@ -6,9 +6,11 @@
  * CPU (src/poly) and on the device, and every output element must be the same
  * bytes. Then the timings, 2^20 .. 2^--max-log: each figure is wall-clock time
  * around one transform plus the wait for the device, after one warm-up call
- * on the same (reused, already touched) device buffers. The baseline in the
- * same run is the radix-2 shared-memory kernel (CUZK_GPU_NTT_RADIX2), so the
- * ratio new / old is measured on the same device, data and build. */
+ * on the same (reused, already touched) device buffers. The baselines in the
+ * same run are the default kernel on the earlier 11 + 8 + 8 split of the
+ * stages (CUZK_GPU_NTT_SPLIT_11_8_8) and the radix-2 shared-memory kernel
+ * (CUZK_GPU_NTT_RADIX2), so the ratios old / new are measured on the same
+ * device, data and build. */
 #include "bench_commands.h"
 #include "bench_util.h"
 #include "cuzk/gpu.h"
@@ -225,15 +227,22 @@ int cuzk_bench_gpu_ntt_main(int argc, char **argv)
         rc = time_fn(ctx, &rep, name, runs, d, cuzk_gpu_fft, a, &err);
         if (!rc && (L == 24 || L == 26 || L == o.max_log)) {
             double new_ms = rep.figures[rep.n_figures - 1].median;
-            snprintf(name, sizeof name, "ntt_radix2_2p%u_ms", L);
-            if (!(rc = cuzk_gpu_domain_set_kernel(d, CUZK_GPU_NTT_RADIX2, &err)))
-                rc = time_fn(ctx, &rep, name, runs, d, cuzk_gpu_fft, a, &err);
-            if (!rc) {
-                double ratio = rep.figures[rep.n_figures - 1].median / new_ms;
-                snprintf(name, sizeof name, "speedup_vs_radix2_2p%u", L);
-                bench_report_add(&rep, name, "x", &ratio, 1);
-                rc = cuzk_gpu_domain_set_kernel(d, CUZK_GPU_NTT_DEFAULT, &err);
+            static const struct {
+                cuzk_gpu_ntt_kernel kernel;
+                const char *name;
+            } base[2] = { { CUZK_GPU_NTT_SPLIT_11_8_8, "split_11_8_8" }, { CUZK_GPU_NTT_RADIX2, "radix2" } };
+            for (int b = 0; b < 2 && !rc; b++) {
+                snprintf(name, sizeof name, "ntt_%s_2p%u_ms", base[b].name, L);
+                if (!(rc = cuzk_gpu_domain_set_kernel(d, base[b].kernel, &err)))
+                    rc = time_fn(ctx, &rep, name, runs, d, cuzk_gpu_fft, a, &err);
+                if (!rc) {
+                    double ratio = rep.figures[rep.n_figures - 1].median / new_ms;
+                    snprintf(name, sizeof name, "speedup_vs_%s_2p%u", base[b].name, L);
+                    bench_report_add(&rep, name, "x", &ratio, 1);
+                }
             }
+            if (!rc)
+                rc = cuzk_gpu_domain_set_kernel(d, CUZK_GPU_NTT_DEFAULT, &err);
         }
         if (!rc && (L == 24 || L == o.max_log)) {
             snprintf(name, sizeof name, "intt_2p%u_ms", L);

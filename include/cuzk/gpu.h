@@ -119,10 +119,12 @@ int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, size_t n, c
 void cuzk_gpu_domain_free(cuzk_gpu_domain *d);
 size_t cuzk_gpu_domain_size(const cuzk_gpu_domain *d);
 /* Which pass kernel the transforms use: the default (radix-2^3 groups in
- * registers, one trip through shared memory per 3 stages) or the radix-2
- * kernel (one trip per stage), kept as the baseline of cuzk-bench gpu-ntt.
- * Both give the same values. */
-typedef enum { CUZK_GPU_NTT_DEFAULT, CUZK_GPU_NTT_RADIX2 } cuzk_gpu_ntt_kernel;
+ * registers, one trip through shared memory per 3 stages, the stages spread
+ * evenly over the passes: 9 + 9 + 9 at 2^27), the same kernel on the earlier
+ * split (11 + 8 + 8: a first pass of one column a block), or the radix-2
+ * kernel (one trip per stage, 11 + 8 + 8), kept as baselines of cuzk-bench
+ * gpu-ntt. All give the same values. */
+typedef enum { CUZK_GPU_NTT_DEFAULT, CUZK_GPU_NTT_RADIX2, CUZK_GPU_NTT_SPLIT_11_8_8 } cuzk_gpu_ntt_kernel;
 int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kernel kernel, cuzk_err *err);
 int cuzk_gpu_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err);
 int cuzk_gpu_ifft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err);

@@ -10,7 +10,10 @@
 // [s0, s0 + k) (a "column"), an independent 2^k-point sub-transform. A block
 // loads C columns (C consecutive low-bit values, so global accesses are runs
 // of C elements) into shared memory, runs the k stages there and writes back:
-// one read and one write of the data per pass, three passes at 2^27.
+// one read and one write of the data per pass, three passes at 2^27 (9 + 9 +
+// 9 stages, C = 4: ntt_plan_make). In the first pass the C columns of a block
+// are the ones whose bit-reversed indices are consecutive, so its gathering
+// reads are runs of C elements too.
 // The inverse uses the forward twiddles and a reverse-and-scale pass, as the
 // CPU does (poly/transforms.c), which also applies the coset powers.
 #include "gpu_impl.cuh"
@@ -135,8 +138,8 @@ ntt_pass_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *__r
 }
 
 // ---- the radix-2^R pass: R stages per trip through registers ----------------------
-// The same pass as ntt_pass_kernel (same blocks, columns, gather and element
-// order), but a thread takes a group of 2^R elements of one column whose local
+// The same pass as ntt_pass_kernel (same blocks, columns and element order;
+// its gather also takes C > 1 columns a block, ntt_where::col_of), but a thread takes a group of 2^R elements of one column whose local
 // indices u differ only in the bits [sp, sp + R), and runs those R stages in
 // registers: 2^R R / 2 butterflies per load and store of 2^R elements, and the
 // 2^R - 1 distinct twiddles of the group loaded once each. The first group of a
@@ -183,24 +186,37 @@ struct ntt_where {
     size_t col0, lo_mask;
     bool gather;
     // The shared-memory slot of element (u, c): e = u << log_cols | c with its
-    // low 5 bits (the bank) XORed with a function of the bits above, a
-    // bijection that spreads the strided groups of the first round (stride 8
-    // elements, or 8 columns x 8) over all 32 banks; unit-stride rounds stay
-    // conflict-free.
+    // low 5 bits (the bank) XORed with f(bits 5..7 of e), f linear with f(1) =
+    // 31, f(2) = 21, f(4) = 25: in every round (any log_cols, sp, R <= 3) the
+    // lane bits that land above bit 4 of e are the ones the group's 2^R
+    // elements push past the bank bits, and f maps them back onto the banks
+    // the lanes leave free, so a warp's 32 accesses hit 32 banks (checked
+    // exhaustively for every layout the plans use).
     __device__ __forceinline__ unsigned e_of(unsigned u, unsigned c) const
     {
-        unsigned e = (u << log_cols) | c, h = e >> 5;
-        return e ^ ((h & 7) ^ (((h >> 1) & 3) << 3));
+        unsigned e = (u << log_cols) | c;
+        return e ^ (unsigned)((0x9b0d9557e0ull >> (5 * ((e >> 5) & 7))) & 31);
+    }
+    // The column (index bits outside the pass's stages) of the block's column
+    // c. The first pass gathers: block b reads, as the bit-reversal
+    // permutation puts them, the elements x[rev_k(u) 2^rest + b C + c] (C =
+    // 2^log_cols consecutive addresses for consecutive c), which belong to
+    // column rev_rest(b C + c).
+    __device__ __forceinline__ size_t col_of(unsigned c) const
+    {
+        if (gather)
+            return rest ? __brev((blockIdx.x << log_cols) | c) >> (32 - rest) : 0;
+        return col0 + c;
     }
     __device__ __forceinline__ size_t src_of(unsigned u, unsigned c) const
     {
-        if (gather) // one column a block; element e = u comes from the bit-reversed position
-            return ((size_t)(__brev(u) >> (32 - k)) << rest) | blockIdx.x;
+        if (gather)
+            return ((size_t)(__brev(u) >> (32 - k)) << rest) | (((size_t)blockIdx.x << log_cols) | c);
         return dst_of(u, c);
     }
     __device__ __forceinline__ size_t dst_of(unsigned u, unsigned c) const
     {
-        size_t col = col0 + c;
+        size_t col = col_of(c);
         return ((col & ~lo_mask) << k) | ((size_t)u << s0) | (col & lo_mask);
     }
 };
@@ -255,13 +271,16 @@ static __device__ __forceinline__ void round_shared(uint32_t *sm, unsigned E, co
 }
 
 // Two blocks per SM (128 registers, a few spilled): 47 ms at 2^27 on the
-// H200 against 61 ms with one block per SM at 182 registers.
+// H200 against 61 ms with one block per SM at 182 registers. FULL: blocks of
+// 2^NTT_LOG_E elements (every transform of more than one pass), so the limb
+// rows of shared memory sit at constant offsets from an element's slot.
+template <bool FULL>
 static __global__ void __launch_bounds__(NTT_THREADS, 2)
 ntt_pass_r_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *__restrict__ tw, unsigned log_m,
                   unsigned s0, unsigned k, unsigned log_cols, bool gather)
 {
     extern __shared__ uint32_t sm[];
-    const unsigned E = 1u << (k + log_cols);
+    const unsigned E = FULL ? 1u << NTT_LOG_E : 1u << (k + log_cols);
     ntt_where wh;
     wh.log_cols = log_cols;
     wh.k = k;
@@ -269,7 +288,7 @@ ntt_pass_r_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *_
     wh.rest = log_m - k;
     wh.lo_mask = ((size_t)1 << s0) - 1;
     wh.gather = gather;
-    wh.col0 = gather ? (wh.rest ? __brev(blockIdx.x) >> (32 - wh.rest) : 0) : (size_t)blockIdx.x << log_cols;
+    wh.col0 = gather ? 0 : (size_t)blockIdx.x << log_cols; // the gather pass has s0 = 0: no low column bits
     unsigned sp = 0;
     while (sp < k) {
         const unsigned left = k - sp;
@@ -401,7 +420,7 @@ extern "C" int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kerne
 {
     if (!d)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: NULL domain");
-    if (kernel != CUZK_GPU_NTT_DEFAULT && kernel != CUZK_GPU_NTT_RADIX2)
+    if (kernel != CUZK_GPU_NTT_DEFAULT && kernel != CUZK_GPU_NTT_RADIX2 && kernel != CUZK_GPU_NTT_SPLIT_11_8_8)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: unknown NTT kernel %d", (int)kernel);
     d->kernel = kernel;
     return 0;
@@ -459,7 +478,10 @@ extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, 
     CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        (int)(sizeof(cuzk_gpu_fr) << NTT_LOG_E)),
                   err, rc, fail);
-    CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_r_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_r_kernel<false>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       (int)(sizeof(cuzk_gpu_fr) << NTT_LOG_E)),
+                  err, rc, fail);
+    CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_r_kernel<true>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        (int)(sizeof(cuzk_gpu_fr) << NTT_LOG_E)),
                   err, rc, fail);
     // Coset tables.
@@ -508,6 +530,32 @@ fail:
     return rc;
 }
 
+// How a transform of 2^L splits into passes: every pass moves blocks of
+// 2^first elements (first = min(L, NTT_LOG_E)), pass p runs k[p] stages on
+// 2^(first - k[p]) columns a block. As many passes as the old split needs
+// (one of up to 11 stages, then up to 8 a pass); `balanced` spreads the stages
+// evenly over them (27 = 9 + 9 + 9: every pass, the gathering first one too,
+// moves runs of at least 4 consecutive elements), otherwise the first pass
+// takes 11 (one column a block) and the rest share the others (11 + 8 + 8, the
+// split of the radix-2 baseline).
+struct ntt_plan {
+    unsigned first, passes, k[8];
+};
+
+static void ntt_plan_make(unsigned L, bool balanced, ntt_plan *pl)
+{
+    pl->first = L < NTT_LOG_E ? L : NTT_LOG_E;
+    const unsigned rest = L - pl->first;
+    const unsigned later = (rest + NTT_MAX_LATER_STAGES - 1) / NTT_MAX_LATER_STAGES;
+    pl->passes = 1 + later;
+    for (unsigned p = 0; p < pl->passes; p++) {
+        if (balanced)
+            pl->k[p] = L / pl->passes + (p < L % pl->passes);
+        else
+            pl->k[p] = p == 0 ? pl->first : rest / later + (p - 1 < rest % later);
+    }
+}
+
 // The forward transform in place (queued, not waited for). More than one
 // pass: the first reads x and writes the scratch vector, the last writes x.
 static int fft_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, cuzk_err *err)
@@ -517,22 +565,24 @@ static int fft_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, cuzk_err *err)
     const unsigned L = d->log_m;
     if (L == 0)
         return 0;
-    const unsigned first = L < NTT_LOG_E ? L : NTT_LOG_E; // every pass moves blocks of 2^first
-    const unsigned rest = L - first;
-    const unsigned passes = (rest + NTT_MAX_LATER_STAGES - 1) / NTT_MAX_LATER_STAGES;
-    const unsigned threads = (1u << first) / 2 < NTT_THREADS ? (1u << first) / 2 : NTT_THREADS;
-    const size_t blocks = d->m >> first, smem = sizeof(cuzk_gpu_fr) << first;
+    ntt_plan pl;
+    ntt_plan_make(L, d->kernel == CUZK_GPU_NTT_DEFAULT, &pl);
+    const unsigned threads = (1u << pl.first) / 2 < NTT_THREADS ? (1u << pl.first) / 2 : NTT_THREADS;
+    const size_t blocks = d->m >> pl.first, smem = sizeof(cuzk_gpu_fr) << pl.first;
     unsigned s0 = 0;
-    for (unsigned p = 0; p <= passes; p++) {
-        unsigned k = p == 0 ? first : rest / passes + (p - 1 < rest % passes);
+    for (unsigned p = 0; p < pl.passes; p++) {
+        const unsigned k = pl.k[p];
         const cuzk_gpu_fr *src = p == 0 ? x : d->scratch;
-        cuzk_gpu_fr *dst = p == passes ? x : d->scratch;
+        cuzk_gpu_fr *dst = p == pl.passes - 1 ? x : d->scratch;
         if (d->kernel == CUZK_GPU_NTT_RADIX2)
             ntt_pass_kernel<<<(unsigned)blocks, threads, smem, ctx->stream>>>(src, dst, d->tw, L, s0, k,
-                                                                             first - k, p == 0);
+                                                                             pl.first - k, p == 0);
+        else if (pl.first == NTT_LOG_E)
+            ntt_pass_r_kernel<true><<<(unsigned)blocks, threads, smem, ctx->stream>>>(src, dst, d->tw, L, s0, k,
+                                                                                     pl.first - k, p == 0);
         else
-            ntt_pass_r_kernel<<<(unsigned)blocks, threads, smem, ctx->stream>>>(src, dst, d->tw, L, s0, k,
-                                                                               first - k, p == 0);
+            ntt_pass_r_kernel<false><<<(unsigned)blocks, threads, smem, ctx->stream>>>(src, dst, d->tw, L, s0, k,
+                                                                                      pl.first - k, p == 0);
         CUZK_GPU_LAUNCHED(err, rc, out);
         s0 += k;
     }
