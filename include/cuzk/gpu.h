@@ -96,6 +96,13 @@ int cuzk_gpu_g1_sum_host(cuzk_g1_proj *out, const cuzk_g1_affine *points, size_t
  * with the carry flag emulated: out[i] = a[i] b[i], or a[i]^2 when b is NULL
  * (Montgomery form, reduced). */
 int cuzk_gpu_fp2_pair_eval_host(cuzk_fp2 *out, const cuzk_fp2 *a, const cuzk_fp2 *b, size_t n, cuzk_err *err);
+/* The same with a choice of form: out[i] = a[i] b[i] - c[i] d[i] (one
+ * reduction a half: fp2.cuh cuzk_gpu_fp2_half_mul_sub, G2's Y3) when c and d
+ * are given, else as above; form 0 or CUZK_GPU_FP2_FORM_KARA (the sums of
+ * products by Karatsuba with the reduction separated). */
+#define CUZK_GPU_FP2_FORM_KARA 1u
+int cuzk_gpu_fp2_pair_form_eval_host(unsigned form, cuzk_fp2 *out, const cuzk_fp2 *a, const cuzk_fp2 *b,
+                                     const cuzk_fp2 *c, const cuzk_fp2 *d, size_t n, cuzk_err *err);
 
 /* Device arithmetic rate, operations per second over the whole GPU: what =
  * 0 Fr products, 1 Fp products, 2 G1 mixed additions (XYZZ += affine);

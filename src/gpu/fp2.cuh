@@ -133,6 +133,294 @@ CUZK_GPU_HD void cuzk_gpu_fp_mul2(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cu
     cuzk_gpu_mont_sub_p<F>(r->l, t);
 }
 
+// r = (a b + c d + e f + g k) R^-1 mod p for a, c, e, g < p and b, d, f, k
+// <= p: four products and ONE reduction (576 + 144 wide multiplies against
+// 2 x 432 for two sums of two products), the rows of cuzk_gpu_fp_mul2 with
+// two more products a step. Bounds as there: t < a + c + e + g + p < 5p
+// between steps, so EV + OD < 2^32 5p < 2^416 (thirteen limbs, no chain
+// carries out of limb 12); at the end t = (ab + cd + ef + gk + M p) / R <
+// 4 p^2 / R + p < 1.41 p (p / R < 0.102), reduced by one subtraction.
+CUZK_GPU_HD void cuzk_gpu_fp_mul4(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
+                                  const cuzk_gpu_fp *d, const cuzk_gpu_fp *e, const cuzk_gpu_fp *f,
+                                  const cuzk_gpu_fp *g, const cuzk_gpu_fp *k)
+{
+    typedef cuzk_gpu_fp_field F;
+    constexpr int N = F::N;
+    const cuzk_gpu_mont_limbs al = { a->l }, cl = { c->l }, el = { e->l }, gl = { g->l };
+    const cuzk_gpu_mont_modulus<F, 0> pl = {};
+    uint32_t ev[N + 1], od[N + 1], t[N];
+    cuzk_gpu_mont_row0<F>(ev, od, a->l, b->l[0]);
+    CUZK_GPU_UNROLL
+    for (int i = 0; i < N; i++) {
+        if (i > 0) {
+            cuzk_gpu_mont_od_row<F, true>(ev, od, al, b->l[i]);
+            cuzk_gpu_mont_ev_row<F>(ev, al, b->l[i]);
+        }
+        cuzk_gpu_mont_od_row<F, false>(ev, od, cl, d->l[i]);
+        cuzk_gpu_mont_ev_row<F>(ev, cl, d->l[i]);
+        cuzk_gpu_mont_od_row<F, false>(ev, od, el, f->l[i]);
+        cuzk_gpu_mont_ev_row<F>(ev, el, f->l[i]);
+        cuzk_gpu_mont_od_row<F, false>(ev, od, gl, k->l[i]);
+        cuzk_gpu_mont_ev_row<F>(ev, gl, k->l[i]);
+        const uint32_t m = ev[0] * F::M0;
+        cuzk_gpu_mont_ev_row<F>(ev, pl, m);
+        cuzk_gpu_mont_od_row<F, false>(ev, od, pl, m);
+        cuzk_gpu_mont_shift_swap<F>(ev, od);
+    }
+    cuzk_gpu_mont_merge<F>(t, ev, od);
+    cuzk_gpu_mont_sub_p<F>(r->l, t);
+}
+
+// ---- The same sums by Karatsuba, the reduction separated (SOS) ----
+//
+// Each 12 x 12 limb product x y as three 6 x 6 ones: L = x_L y_L, H = x_H y_H
+// and M = (x_L + x_H)(y_L + y_H) (the half sums' carry bits as masked adds),
+// x y = L + (M - L - H) W^6 + H W^12 (W = 2^32): 108 wide multiplies instead
+// of 144; the products of a sum are added as L, H and M (K products: L <
+// K 2^384 in 13 limbs, H < K 2^378, M taken mod W^12, which is exact for D =
+// M - L - H = sum of x_L y_H + x_H y_L < K 2^382 <= 2^384 for K <= 4). The
+// 24-limb sum S < K p^2 is then reduced once: the Montgomery rows of
+// mont.cuh on its low half alone (the running value stays below W^12 + 2p,
+// under 2^416 before each division), giving T = (S_lo + m p) / R <= p, and
+// S's high half (< K p^2 / R < 0.41 p for K = 4) is added after: below
+// 1.41 p, one subtraction. Per sum of two products 2 x 108 + 144 = 360 wide
+// multiplies against 432, the adds on the ALU pipe. Checked against
+// cuzk_gpu_fp_mul2 / _mul4 in host emulation (test_gpu_fp2_pair).
+
+// A row of a 6 x 6 product: P += x_k y_j for even k (pairs from limb J: one
+// chain, its carry into P[J + 6]), Q += x_k y_j for odd k (from J + 1, the
+// last high half on Q[J + 6]). Rows alternate P and Q by the parity of J, so
+// each chain's last limb is fresh (written by no earlier row): no carry is
+// lost.
+template <int J>
+CUZK_GPU_HD void cuzk_gpu_k6_row(uint32_t P[], uint32_t Q[], const uint32_t x[], uint32_t yj)
+{
+    cuzk_gpu_cc cc = { 0 };
+    P[J] = cuzk_gpu_mad_lo_cc(x[0], yj, P[J], &cc);
+    P[J + 1] = cuzk_gpu_madc_hi_cc(x[0], yj, P[J + 1], &cc);
+    P[J + 2] = cuzk_gpu_madc_lo_cc(x[2], yj, P[J + 2], &cc);
+    P[J + 3] = cuzk_gpu_madc_hi_cc(x[2], yj, P[J + 3], &cc);
+    P[J + 4] = cuzk_gpu_madc_lo_cc(x[4], yj, P[J + 4], &cc);
+    P[J + 5] = cuzk_gpu_madc_hi_cc(x[4], yj, P[J + 5], &cc);
+    P[J + 6] = cuzk_gpu_addc(P[J + 6], 0, &cc);
+    cuzk_gpu_cc cd = { 0 };
+    Q[J + 1] = cuzk_gpu_mad_lo_cc(x[1], yj, Q[J + 1], &cd);
+    Q[J + 2] = cuzk_gpu_madc_hi_cc(x[1], yj, Q[J + 2], &cd);
+    Q[J + 3] = cuzk_gpu_madc_lo_cc(x[3], yj, Q[J + 3], &cd);
+    Q[J + 4] = cuzk_gpu_madc_hi_cc(x[3], yj, Q[J + 4], &cd);
+    Q[J + 5] = cuzk_gpu_madc_lo_cc(x[5], yj, Q[J + 5], &cd);
+    Q[J + 6] = cuzk_gpu_madc_hi(x[5], yj, Q[J + 6], &cd);
+}
+
+// out (12 limbs) = x y (6 limbs each): rows on two accumulators by the
+// parity of a pair's first limb, merged at the end.
+CUZK_GPU_HD void cuzk_gpu_k6_mul(uint32_t out[12], const uint32_t x[6], const uint32_t y[6])
+{
+    uint32_t A[12], B[12];
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < 6; k += 2) {
+        const uint64_t pe = (uint64_t)x[k] * y[0], po = (uint64_t)x[k + 1] * y[0];
+        A[k] = (uint32_t)pe;
+        A[k + 1] = (uint32_t)(pe >> 32);
+        B[k + 1] = (uint32_t)po;
+        B[k + 2] = (uint32_t)(po >> 32);
+    }
+    B[0] = 0;
+    CUZK_GPU_UNROLL
+    for (int k = 6; k < 12; k++) {
+        A[k] = 0;
+        if (k > 6)
+            B[k] = 0;
+    }
+    cuzk_gpu_k6_row<1>(B, A, x, y[1]);
+    cuzk_gpu_k6_row<2>(A, B, x, y[2]);
+    cuzk_gpu_k6_row<3>(B, A, x, y[3]);
+    cuzk_gpu_k6_row<4>(A, B, x, y[4]);
+    cuzk_gpu_k6_row<5>(B, A, x, y[5]);
+    cuzk_gpu_cc cc = { 0 };
+    out[0] = A[0];
+    out[1] = cuzk_gpu_add_cc(A[1], B[1], &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 2; k < 11; k++)
+        out[k] = cuzk_gpu_addc_cc(A[k], B[k], &cc);
+    out[11] = cuzk_gpu_addc(A[11], B[11], &cc);
+}
+
+// M = (xL + xH)(yL + yH) mod W^12 (x, y 12 limbs).
+CUZK_GPU_HD void cuzk_gpu_k6_mid(uint32_t M[12], const uint32_t x[12], const uint32_t y[12])
+{
+    uint32_t sx[6], sy[6], mx, my;
+    {
+        cuzk_gpu_cc cc = { 0 };
+        sx[0] = cuzk_gpu_add_cc(x[0], x[6], &cc);
+        CUZK_GPU_UNROLL
+        for (int k = 1; k < 6; k++)
+            sx[k] = cuzk_gpu_addc_cc(x[k], x[k + 6], &cc);
+        mx = cuzk_gpu_addc(0, 0, &cc);
+    }
+    {
+        cuzk_gpu_cc cc = { 0 };
+        sy[0] = cuzk_gpu_add_cc(y[0], y[6], &cc);
+        CUZK_GPU_UNROLL
+        for (int k = 1; k < 6; k++)
+            sy[k] = cuzk_gpu_addc_cc(y[k], y[k + 6], &cc);
+        my = cuzk_gpu_addc(0, 0, &cc);
+    }
+    cuzk_gpu_k6_mul(M, sx, sy);
+    mx = 0u - mx;
+    my = 0u - my;
+    {
+        cuzk_gpu_cc cc = { 0 };
+        M[6] = cuzk_gpu_add_cc(M[6], sy[0] & mx, &cc);
+        CUZK_GPU_UNROLL
+        for (int k = 1; k < 5; k++)
+            M[6 + k] = cuzk_gpu_addc_cc(M[6 + k], sy[k] & mx, &cc);
+        M[11] = cuzk_gpu_addc(M[11], sy[5] & mx, &cc);
+    }
+    {
+        cuzk_gpu_cc cc = { 0 };
+        M[6] = cuzk_gpu_add_cc(M[6], sx[0] & my, &cc);
+        CUZK_GPU_UNROLL
+        for (int k = 1; k < 5; k++)
+            M[6 + k] = cuzk_gpu_addc_cc(M[6 + k], sx[k] & my, &cc);
+        M[11] = cuzk_gpu_addc(M[11], sx[5] & my, &cc);
+    }
+}
+
+// r += a over 12 limbs, the carry into r[12] (N13: r has 13 limbs) or dropped.
+template <bool N13>
+CUZK_GPU_HD void cuzk_gpu_k_add12(uint32_t r[], const uint32_t a[12])
+{
+    cuzk_gpu_cc cc = { 0 };
+    r[0] = cuzk_gpu_add_cc(r[0], a[0], &cc);
+    CUZK_GPU_UNROLL
+    for (int k = 1; k < 11; k++)
+        r[k] = cuzk_gpu_addc_cc(r[k], a[k], &cc);
+    if (N13) {
+        r[11] = cuzk_gpu_addc_cc(r[11], a[11], &cc);
+        r[12] = cuzk_gpu_addc(r[12], 0, &cc);
+    } else {
+        r[11] = cuzk_gpu_addc(r[11], a[11], &cc);
+    }
+}
+
+// Adds x y into L (x_L y_L, 13 limbs), H (x_H y_H, 12) and M ((x_L + x_H)(y_L + y_H) mod W^12).
+template <bool FIRST>
+CUZK_GPU_HD void cuzk_gpu_k_acc(uint32_t L[13], uint32_t H[12], uint32_t M[12], const uint32_t x[12],
+                                const uint32_t y[12])
+{
+    if (FIRST) {
+        cuzk_gpu_k6_mul(L, x, y);
+        L[12] = 0;
+        cuzk_gpu_k6_mul(H, x + 6, y + 6);
+        cuzk_gpu_k6_mid(M, x, y);
+    } else {
+        uint32_t T[12];
+        cuzk_gpu_k6_mul(T, x, y);
+        cuzk_gpu_k_add12<true>(L, T);
+        cuzk_gpu_k6_mul(T, x + 6, y + 6);
+        cuzk_gpu_k_add12<false>(H, T);
+        cuzk_gpu_k6_mid(T, x, y);
+        cuzk_gpu_k_add12<false>(M, T);
+    }
+}
+
+// r = (S + Mp) / R mod p for S = L + (M - L - H) W^6 + H W^12 (the sum of
+// the products), S < 4 p^2: Montgomery reduction of S's low half, its high half added after.
+CUZK_GPU_HD void cuzk_gpu_k_finish(cuzk_gpu_fp *r, const uint32_t L[13], const uint32_t H[12], uint32_t M[12])
+{
+    typedef cuzk_gpu_fp_field F;
+    constexpr int N = F::N;
+    uint32_t S[24];
+    {
+        cuzk_gpu_cc cc = { 0 }; // D = M - L - H mod W^12 (exact: 0 <= D < W^12)
+        M[0] = cuzk_gpu_sub_cc(M[0], L[0], &cc);
+        CUZK_GPU_UNROLL
+        for (int k = 1; k < 11; k++)
+            M[k] = cuzk_gpu_subc_cc(M[k], L[k], &cc);
+        M[11] = cuzk_gpu_subc(M[11], L[11], &cc);
+    }
+    {
+        cuzk_gpu_cc cc = { 0 };
+        M[0] = cuzk_gpu_sub_cc(M[0], H[0], &cc);
+        CUZK_GPU_UNROLL
+        for (int k = 1; k < 11; k++)
+            M[k] = cuzk_gpu_subc_cc(M[k], H[k], &cc);
+        M[11] = cuzk_gpu_subc(M[11], H[11], &cc);
+    }
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < 6; k++)
+        S[k] = L[k];
+    {
+        cuzk_gpu_cc cc = { 0 };
+        S[6] = cuzk_gpu_add_cc(L[6], M[0], &cc);
+        CUZK_GPU_UNROLL
+        for (int k = 7; k < 13; k++)
+            S[k] = cuzk_gpu_addc_cc(L[k], M[k - 6], &cc);
+        CUZK_GPU_UNROLL
+        for (int k = 13; k < 18; k++)
+            S[k] = cuzk_gpu_addc_cc(0, M[k - 6], &cc);
+        S[18] = cuzk_gpu_addc(0, 0, &cc);
+    }
+    {
+        cuzk_gpu_cc cc = { 0 };
+        S[12] = cuzk_gpu_add_cc(S[12], H[0], &cc);
+        CUZK_GPU_UNROLL
+        for (int k = 13; k < 19; k++)
+            S[k] = cuzk_gpu_addc_cc(S[k], H[k - 12], &cc);
+        CUZK_GPU_UNROLL
+        for (int k = 19; k < 23; k++)
+            S[k] = cuzk_gpu_addc_cc(0, H[k - 12], &cc);
+        S[23] = cuzk_gpu_addc(0, H[11], &cc);
+    }
+    const cuzk_gpu_mont_modulus<F, 0> pl = {};
+    uint32_t ev[N + 1], od[N + 1], t[N];
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < N; k++) {
+        ev[k] = S[k];
+        od[k] = 0;
+    }
+    ev[N] = od[N] = 0;
+    CUZK_GPU_UNROLL
+    for (int i = 0; i < N; i++) {
+        if (i == 0) {
+            const uint32_t m = ev[0] * F::M0;
+            cuzk_gpu_mont_ev_row<F>(ev, pl, m);
+            cuzk_gpu_mont_od_row<F, false>(ev, od, pl, m);
+        } else {
+            const uint32_t m = (ev[0] + od[0]) * F::M0;
+            cuzk_gpu_mont_od_row<F, true>(ev, od, pl, m);
+            cuzk_gpu_mont_ev_row<F>(ev, pl, m);
+        }
+        cuzk_gpu_mont_shift_swap<F>(ev, od);
+    }
+    cuzk_gpu_mont_merge<F>(t, ev, od);
+    cuzk_gpu_k_add12<false>(t, S + 12);
+    cuzk_gpu_mont_sub_p<F>(r->l, t);
+}
+
+// cuzk_gpu_fp_mul2 and cuzk_gpu_fp_mul4 by Karatsuba (same results).
+CUZK_GPU_HD void cuzk_gpu_fp_mul2_k(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
+                                    const cuzk_gpu_fp *d)
+{
+    uint32_t L[13], H[12], M[12];
+    cuzk_gpu_k_acc<true>(L, H, M, a->l, b->l);
+    cuzk_gpu_k_acc<false>(L, H, M, c->l, d->l);
+    cuzk_gpu_k_finish(r, L, H, M);
+}
+
+CUZK_GPU_HD void cuzk_gpu_fp_mul4_k(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
+                                    const cuzk_gpu_fp *d, const cuzk_gpu_fp *e, const cuzk_gpu_fp *f,
+                                    const cuzk_gpu_fp *g, const cuzk_gpu_fp *k)
+{
+    uint32_t L[13], H[12], M[12];
+    cuzk_gpu_k_acc<true>(L, H, M, a->l, b->l);
+    cuzk_gpu_k_acc<false>(L, H, M, c->l, d->l);
+    cuzk_gpu_k_acc<false>(L, H, M, e->l, f->l);
+    cuzk_gpu_k_acc<false>(L, H, M, g->l, k->l);
+    cuzk_gpu_k_finish(r, L, H, M);
+}
+
 // r = p - a for a <= p (no reduction: 0 gives p, which cuzk_gpu_fp_mul2 takes).
 CUZK_GPU_HD void cuzk_gpu_fp_p_minus(cuzk_gpu_fp *r, const cuzk_gpu_fp *a)
 {
@@ -153,6 +441,8 @@ CUZK_GPU_HD void cuzk_gpu_fp_p_minus(cuzk_gpu_fp *r, const cuzk_gpu_fp *a)
 // and for the square (a0 + a1)(a0 - a1) on h = 0, 2 a1 a0 on h = 1 (one
 // product each). The selects are masks, not branches: both threads of a pair
 // run the same instructions.
+// KARA: the sums by Karatsuba (cuzk_gpu_fp_mul2_k and friends; same results).
+template <bool KARA = false>
 CUZK_GPU_HD void cuzk_gpu_fp2_half_mul(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b,
                                        const cuzk_gpu_fp *ao, const cuzk_gpu_fp *bo, uint32_t h)
 {
@@ -164,9 +454,42 @@ CUZK_GPU_HD void cuzk_gpu_fp2_half_mul(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, con
         b1.l[k] = (bo->l[k] & hm) | (b->l[k] & ~hm);
         b2.l[k] = (b->l[k] & hm) | (nb.l[k] & ~hm);
     }
-    cuzk_gpu_fp_mul2(r, a, &b1, ao, &b2);
+    if (KARA)
+        cuzk_gpu_fp_mul2_k(r, a, &b1, ao, &b2);
+    else
+        cuzk_gpu_fp_mul2(r, a, &b1, ao, &b2);
 }
 
+// This thread's half of a b - c d (Fp2, one reduction: cuzk_gpu_fp_mul4),
+// the partner's halves in ao, bo, co, do_. With -d = (p - d0) + (p - d1) u:
+//   h = 0: a0 b0 + a1 (p - b1) + c0 (p - d0) + c1 d1
+//   h = 1: a1 b0 + a0 b1 + c1 (p - d0) + c0 (p - d1)
+// (own operand first on each thread). For G2's Y3 = R (Q - X3) - Y1 PPP.
+template <bool KARA = false>
+CUZK_GPU_HD void cuzk_gpu_fp2_half_mul_sub(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b,
+                                           const cuzk_gpu_fp *ao, const cuzk_gpu_fp *bo, const cuzk_gpu_fp *c,
+                                           const cuzk_gpu_fp *d, const cuzk_gpu_fp *co, const cuzk_gpu_fp *do_,
+                                           uint32_t h)
+{
+    cuzk_gpu_fp nb, nd, ndo, b1, b2, d1, d2;
+    const uint32_t hm = 0u - h; // all ones on c1's thread
+    cuzk_gpu_fp_p_minus(&nb, bo);
+    cuzk_gpu_fp_p_minus(&nd, d);
+    cuzk_gpu_fp_p_minus(&ndo, do_);
+    CUZK_GPU_UNROLL
+    for (int k = 0; k < CUZK_GPU_FP_LIMBS; k++) {
+        b1.l[k] = (bo->l[k] & hm) | (b->l[k] & ~hm);
+        b2.l[k] = (b->l[k] & hm) | (nb.l[k] & ~hm);
+        d1.l[k] = (ndo.l[k] & hm) | (nd.l[k] & ~hm);
+        d2.l[k] = (nd.l[k] & hm) | (do_->l[k] & ~hm);
+    }
+    if (KARA)
+        cuzk_gpu_fp_mul4_k(r, a, &b1, ao, &b2, c, &d1, co, &d2);
+    else
+        cuzk_gpu_fp_mul4(r, a, &b1, ao, &b2, c, &d1, co, &d2);
+}
+
+template <bool KARA = false>
 CUZK_GPU_HD void cuzk_gpu_fp2_half_sqr(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *ao, uint32_t h)
 {
     cuzk_gpu_fp s, d, x, y;
@@ -179,7 +502,13 @@ CUZK_GPU_HD void cuzk_gpu_fp2_half_sqr(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, con
     CUZK_GPU_UNROLL
     for (int k = 0; k < CUZK_GPU_FP_LIMBS; k++)
         y.l[k] = (ao->l[k] & hm) | (d.l[k] & ~hm);
-    cuzk_gpu_fp_mul(r, &x, &y);
+    if (KARA) {
+        uint32_t L[13], H[12], M[12];
+        cuzk_gpu_k_acc<true>(L, H, M, x.l, y.l);
+        cuzk_gpu_k_finish(r, L, H, M);
+    } else {
+        cuzk_gpu_fp_mul(r, &x, &y);
+    }
 }
 
 #endif

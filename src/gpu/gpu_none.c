@@ -128,6 +128,19 @@ int cuzk_gpu_fp2_pair_eval_host(cuzk_fp2 *out, const cuzk_fp2 *a, const cuzk_fp2
     return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
 }
 
+int cuzk_gpu_fp2_pair_form_eval_host(unsigned form, cuzk_fp2 *out, const cuzk_fp2 *a, const cuzk_fp2 *b,
+                                     const cuzk_fp2 *c, const cuzk_fp2 *d, size_t n, cuzk_err *err)
+{
+    (void)form;
+    (void)out;
+    (void)a;
+    (void)b;
+    (void)c;
+    (void)d;
+    (void)n;
+    return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
+}
+
 int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, size_t n, cuzk_err *err)
 {
     (void)ctx;

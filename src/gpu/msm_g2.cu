@@ -38,20 +38,22 @@ static __device__ __forceinline__ bool half_is_zero(const cuzk_gpu_fp *a)
     return (z & __shfl_xor_sync(pair_mask(), z, 1)) != 0;
 }
 
+template <bool KARA = false>
 static __device__ __forceinline__ void half_mul(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b,
                                                 uint32_t h)
 {
     cuzk_gpu_fp ao, bo;
     half_other(&ao, a);
     half_other(&bo, b);
-    cuzk_gpu_fp2_half_mul(r, a, b, &ao, &bo, h);
+    cuzk_gpu_fp2_half_mul<KARA>(r, a, b, &ao, &bo, h);
 }
 
+template <bool KARA = false>
 static __device__ __forceinline__ void half_sqr(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, uint32_t h)
 {
     cuzk_gpu_fp ao;
     half_other(&ao, a);
-    cuzk_gpu_fp2_half_sqr(r, a, &ao, h);
+    cuzk_gpu_fp2_half_sqr<KARA>(r, a, &ao, h);
 }
 
 // 1 in Fp2: one on c0's thread, zero on c1's.
@@ -94,11 +96,28 @@ static __device__ __forceinline__ void half_dbl_affine(g2_half *p, const cuzk_gp
     p->zzz = w;
 }
 
+// The accumulation's mixed addition (G2_ALG): G2_ALG_TWO_MUL is the previous
+// form (Y1 PPP and R (Q - X3) as two Fp2 products, two reductions);
+// G2_ALG_MUL_SUB takes Y3 = R (Q - X3) - Y1 PPP as one sum of four products
+// per thread with ONE reduction (fp2.cuh cuzk_gpu_fp2_half_mul_sub: 3888
+// wide multiplies a thread per addition instead of 4032); G2_ALG_REUSE
+// fetches the partner's half of PP, PPP and R once for the products that
+// share it (13 twelve-limb shuffles an addition instead of 18);
+// G2_ALG_KARA makes every sum of
+// products of the addition by Karatsuba (fp2.cuh: 360 wide multiplies per
+// Fp2 product half instead of 432).
+#define G2_ALG_TWO_MUL 0
+#define G2_ALG_MUL_SUB 1
+#define G2_ALG_REUSE 2
+#define G2_ALG_KARA 4
+
 // p += a (affine, infinity allowed): madd-2008-s with the equal and opposite
 // cases, as xyzz.cuh's cuzk_gpu_xyzz_add_affine.
+template <int ALG>
 static __device__ __forceinline__ void half_add_affine(g2_half *p, const cuzk_gpu_fp *ax, const cuzk_gpu_fp *ay,
                                                        uint32_t h)
 {
+    constexpr bool K = (ALG & G2_ALG_KARA) != 0;
     cuzk_gpu_fp pp, r, t, ppp, q;
     {
         uint32_t z = cuzk_gpu_fp_is_zero(ax) & cuzk_gpu_fp_is_zero(ay);
@@ -112,9 +131,9 @@ static __device__ __forceinline__ void half_add_affine(g2_half *p, const cuzk_gp
         half_one(&p->zzz, h);
         return;
     }
-    half_mul(&pp, ax, &p->zz, h);
+    half_mul<K>(&pp, ax, &p->zz, h);
     cuzk_gpu_fp_sub(&pp, &pp, &p->x);   // P = x2 ZZ1 - X1
-    half_mul(&r, ay, &p->zzz, h);
+    half_mul<K>(&r, ay, &p->zzz, h);
     cuzk_gpu_fp_sub(&r, &r, &p->y);     // R = y2 ZZZ1 - Y1
     if (half_is_zero(&pp)) {
         if (half_is_zero(&r))
@@ -123,20 +142,55 @@ static __device__ __forceinline__ void half_add_affine(g2_half *p, const cuzk_gp
             half_set_inf(p);
         return;
     }
-    // ordered so that each temporary dies early (fewer live registers)
-    half_sqr(&t, &pp, h);               // PP
-    half_mul(&ppp, &pp, &t, h);         // PPP
-    half_mul(&p->zz, &p->zz, &t, h);    // ZZ3 = ZZ1 PP
-    half_mul(&q, &p->x, &t, h);         // Q = X1 PP
-    half_mul(&p->zzz, &p->zzz, &ppp, h); // ZZZ3 = ZZZ1 PPP
-    half_sqr(&p->x, &r, h);
+    if (ALG == G2_ALG_TWO_MUL) {
+        // ordered so that each temporary dies early (fewer live registers)
+        half_sqr(&t, &pp, h);               // PP
+        half_mul(&ppp, &pp, &t, h);         // PPP
+        half_mul(&p->zz, &p->zz, &t, h);    // ZZ3 = ZZ1 PP
+        half_mul(&q, &p->x, &t, h);         // Q = X1 PP
+        half_mul(&p->zzz, &p->zzz, &ppp, h); // ZZZ3 = ZZZ1 PPP
+        half_sqr(&p->x, &r, h);
+        cuzk_gpu_fp_sub(&p->x, &p->x, &ppp);
+        half_mul(&p->y, &p->y, &ppp, h);    // Y1 PPP
+        cuzk_gpu_fp_dbl(&t, &q);
+        cuzk_gpu_fp_sub(&p->x, &p->x, &t);  // X3 = R^2 - PPP - 2Q
+        cuzk_gpu_fp_sub(&t, &q, &p->x);
+        half_mul(&t, &r, &t, h);
+        cuzk_gpu_fp_sub(&p->y, &t, &p->y);  // Y3 = R (Q - X3) - Y1 PPP
+        return;
+    }
+    cuzk_gpu_fp o1, o2; // partners' halves
+    if (ALG & G2_ALG_REUSE) {
+        half_other(&o1, &pp);
+        cuzk_gpu_fp2_half_sqr<K>(&t, &pp, &o1, h);                  // PP
+        half_other(&o2, &t);
+        cuzk_gpu_fp2_half_mul<K>(&ppp, &pp, &t, &o1, &o2, h);       // PPP
+        half_other(&o1, &p->zz);
+        cuzk_gpu_fp2_half_mul<K>(&p->zz, &p->zz, &t, &o1, &o2, h);  // ZZ3 = ZZ1 PP
+        half_other(&o1, &p->x);
+        cuzk_gpu_fp2_half_mul<K>(&q, &p->x, &t, &o1, &o2, h);       // Q = X1 PP
+        half_other(&o2, &ppp);                                   // kept for Y3
+        half_other(&o1, &p->zzz);
+        cuzk_gpu_fp2_half_mul<K>(&p->zzz, &p->zzz, &ppp, &o1, &o2, h); // ZZZ3 = ZZZ1 PPP
+        half_other(&o1, &r);                                     // kept for Y3
+        cuzk_gpu_fp2_half_sqr<K>(&p->x, &r, &o1, h);
+    } else {
+        half_sqr<K>(&t, &pp, h);               // PP
+        half_mul<K>(&ppp, &pp, &t, h);         // PPP
+        half_mul<K>(&p->zz, &p->zz, &t, h);    // ZZ3 = ZZ1 PP
+        half_mul<K>(&q, &p->x, &t, h);         // Q = X1 PP
+        half_mul<K>(&p->zzz, &p->zzz, &ppp, h); // ZZZ3 = ZZZ1 PPP
+        half_sqr<K>(&p->x, &r, h);
+        half_other(&o1, &r);
+        half_other(&o2, &ppp);
+    }
     cuzk_gpu_fp_sub(&p->x, &p->x, &ppp);
-    half_mul(&p->y, &p->y, &ppp, h);    // Y1 PPP
     cuzk_gpu_fp_dbl(&t, &q);
-    cuzk_gpu_fp_sub(&p->x, &p->x, &t);  // X3 = R^2 - PPP - 2Q
-    cuzk_gpu_fp_sub(&t, &q, &p->x);
-    half_mul(&t, &r, &t, h);
-    cuzk_gpu_fp_sub(&p->y, &t, &p->y);  // Y3 = R (Q - X3) - Y1 PPP
+    cuzk_gpu_fp_sub(&p->x, &p->x, &t);      // X3 = R^2 - PPP - 2Q
+    cuzk_gpu_fp_sub(&t, &q, &p->x);         // Q - X3
+    half_other(&q, &t);
+    half_other(&pp, &p->y);
+    cuzk_gpu_fp2_half_mul_sub<K>(&p->y, &r, &t, &o1, &q, &p->y, &ppp, &pp, &o2, h); // Y3 = R (Q - X3) - Y1 PPP
 }
 
 static __device__ __forceinline__ void half_store(cuzk_gpu_g2_xyzz *dst, const g2_half *p, uint32_t h)
@@ -178,7 +232,7 @@ static __device__ __forceinline__ void g2_prefetch_base(const cuzk_gpu_g2_affine
 
 // accumulate_kernel's contract (msm_kernels.cuh) with pair t = thread / 2
 // doing chunk t: sorted entries [t K, t K + K).
-template <int MINB, int PF>
+template <int MINB, int PF, int ALG>
 static __global__ void __launch_bounds__(G2_ACC_THREADS, MINB)
 g2_accumulate_pairs(const cuzk_gpu_g2_affine *__restrict__ bases, const uint32_t *__restrict__ keys,
                     const uint32_t *__restrict__ vals, size_t n, uint32_t K, cuzk_gpu_g2_xyzz *buckets,
@@ -239,7 +293,7 @@ g2_accumulate_pairs(const cuzk_gpu_g2_affine *__restrict__ bases, const uint32_t
         if (mag) {
             if (k >> 31)
                 cuzk_gpu_fp_neg(&ay, &ay);
-            half_add_affine(&acc, &ax, &ay, h);
+            half_add_affine<ALG>(&acc, &ax, &ay, h);
         }
     }
     if (cur) {
@@ -252,14 +306,22 @@ g2_accumulate_pairs(const cuzk_gpu_g2_affine *__restrict__ bases, const uint32_t
     }
 }
 
-// The pair kernel: the default and two variants kept for experiments
-// (CUZK_GPU_MSM_OCC; H200, 2^24, c = 20, docs/gpu.md: 406 ms default, 412 ms
-// without a register cap (255 registers, the next point in registers), 416
-// ms at 128 registers (860 B of spills)). MINB: blocks per SM asked of ptxas.
-#define G2_ACC_DEFAULT_MINB 3 // 168 registers, 12 warps an SM
-#define G2_ACC_VARIANT(OCC, PF, MINB)                                                                     \
-    case OCC:                                                                                             \
-        g2_accumulate_pairs<MINB, PF><<<nblk, G2_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, hd, tl); \
+// The pair kernel: the default and variants kept for experiments
+// (CUZK_GPU_MSM_OCC; H200, 2^24, c = 20, docs/gpu.md). MINB: blocks per SM
+// asked of ptxas. Default: 2 blocks of 128 threads (255 registers, 32 B of
+// stack, 8 warps an SM), Y3 as one sum of four products, the partner halves
+// reused: 305.0 ms against 348.8 for the previous default (variant 2: 3
+// blocks, 168 registers, two products for Y3) in the same run. Variants: 3,
+// the new addition at 3 blocks (168 registers, 80 B of spills): 335.2 ms;
+// 7, the previous addition at 2 blocks; 9, the default with the Karatsuba
+// sums (fp2.cuh): 331.3 ms (at 3 blocks 374.7, 280 B of stack). The
+// earlier variants without a register cap (next point in registers) and at
+// 128 registers measured slower (412 and 416 against 406 ms) and are gone.
+#define G2_ACC_DEFAULT_MINB 2
+#define G2_ACC_DEFAULT_ALG (G2_ALG_MUL_SUB | G2_ALG_REUSE)
+#define G2_ACC_VARIANT(OCC, PF, MINB, ALG)                                                                     \
+    case OCC:                                                                                                  \
+        g2_accumulate_pairs<MINB, PF, ALG><<<nblk, G2_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, hd, tl); \
         return;
 
 // msm_impl.cuh's launch_accumulate for G2: the pair kernel, two threads a
@@ -275,11 +337,13 @@ void launch_accumulate<cuzk_gpu_g2_curve>(cuzk_gpu_msm *m, unsigned blocks, cons
     const unsigned nblk = (unsigned)((threads + G2_ACC_THREADS - 1) / G2_ACC_THREADS);
     cudaStream_t st = m->ctx->stream;
     switch (m->tune_occ) {
-        G2_ACC_VARIANT(1, G2_PF_REGS, 0)
-        G2_ACC_VARIANT(4, G2_PF_L1, 4)
+        G2_ACC_VARIANT(2, G2_PF_L1, 3, G2_ALG_TWO_MUL)
+        G2_ACC_VARIANT(3, G2_PF_L1, 3, G2_ACC_DEFAULT_ALG)
+        G2_ACC_VARIANT(7, G2_PF_L1, 2, G2_ALG_TWO_MUL)
+        G2_ACC_VARIANT(9, G2_PF_L1, 2, G2_ACC_DEFAULT_ALG | G2_ALG_KARA)
     default:
-        g2_accumulate_pairs<G2_ACC_DEFAULT_MINB, G2_PF_L1><<<nblk, G2_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K,
-                                                                                           b, hd, tl);
+        g2_accumulate_pairs<G2_ACC_DEFAULT_MINB, G2_PF_L1, G2_ACC_DEFAULT_ALG>
+            <<<nblk, G2_ACC_THREADS, 0, st>>>(bases, keys, vals, n, K, b, hd, tl);
         return;
     }
 }
@@ -423,6 +487,48 @@ extern "C" int cuzk_gpu_fp2_pair_eval_host(cuzk_fp2 *out, const cuzk_fp2 *a, con
         }
         memcpy(&out[i], r, sizeof r);
     }
+    return 0;
+}
+
+// The pair's sums in a chosen form on the host, both halves in turn: a b -
+// c d (cuzk_gpu_fp2_half_mul_sub, G2's Y3) when c and d are given, else a b
+// or a^2 (b NULL); form CUZK_GPU_FP2_FORM_KARA takes the Karatsuba sums.
+template <bool KARA>
+static void pair_form_eval(cuzk_fp2 *out, const cuzk_fp2 *a, const cuzk_fp2 *b, const cuzk_fp2 *c,
+                           const cuzk_fp2 *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        cuzk_gpu_fp x[2], y[2], u[2], v[2], r[2];
+        memcpy(x, &a[i], sizeof x);
+        memcpy(y, b ? &b[i] : &a[i], sizeof y);
+        if (c) {
+            memcpy(u, &c[i], sizeof u);
+            memcpy(v, &d[i], sizeof v);
+        }
+        for (uint32_t h = 0; h < 2; h++) {
+            if (c)
+                cuzk_gpu_fp2_half_mul_sub<KARA>(&r[h], &x[h], &y[h], &x[1 - h], &y[1 - h], &u[h], &v[h], &u[1 - h],
+                                                &v[1 - h], h);
+            else if (b)
+                cuzk_gpu_fp2_half_mul<KARA>(&r[h], &x[h], &y[h], &x[1 - h], &y[1 - h], h);
+            else
+                cuzk_gpu_fp2_half_sqr<KARA>(&r[h], &x[h], &x[1 - h], h);
+        }
+        memcpy(&out[i], r, sizeof r);
+    }
+}
+
+extern "C" int cuzk_gpu_fp2_pair_form_eval_host(unsigned form, cuzk_fp2 *out, const cuzk_fp2 *a, const cuzk_fp2 *b,
+                                                const cuzk_fp2 *c, const cuzk_fp2 *d, size_t n, cuzk_err *err)
+{
+    if (form & ~(unsigned)CUZK_GPU_FP2_FORM_KARA)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "fp2 pair eval: unknown form %u", form);
+    if (n && (!out || !a || (c && (!b || !d)) || (!c && d)))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "fp2 pair eval: NULL pointer");
+    if (form & CUZK_GPU_FP2_FORM_KARA)
+        pair_form_eval<true>(out, a, b, c, d, n);
+    else
+        pair_form_eval<false>(out, a, b, c, d, n);
     return 0;
 }
 
