@@ -326,7 +326,11 @@ int cuzk_bench_gpu_main(int argc, char **argv)
         static const char *const rate_names[] = { "fr_mul_gps", "fp_mul_gps", "g1_madd_gps",
                                                   "fr_mul_xy_gps", "fp_mul_xy_gps", "fr_mul_hidem0_gps",
                                                   "fr_mul_p0one_gps", "fr_mul_pconst_gps", "fr_mul_2p_gps",
-                                                  "fp_mul_2p_gps", "fr_mul_pconst_p0one_gps", "fp_mul_pconst_gps" };
+                                                  "fp_mul_2p_gps", "fr_mul_pconst_p0one_gps", "fp_mul_pconst_gps",
+                                                  "fr_mul_p01_gps", "fr_mul_ks_p01_gps", "fr_mul_ks_p0one_gps",
+                                                  "fr_mul_ks_gps", "fr_mul_p0one_mopaque_gps", "fr_mul_p01_mopaque_gps",
+                                                  "fr_mul_ks_p01_mopaque_gps", "fp_mul_ks_gps", "fr_mul_p0one_mzero_gps",
+                                                  "fr_mul_p01_mzero_gps" };
         for (int w = 0; w < (int)(sizeof rate_names / sizeof rate_names[0]) && !e.failed; w++) {
             double s[BENCH_MAX_RUNS];
             int runs = o.runs > 3 ? 3 : o.runs;

@@ -79,6 +79,11 @@ typedef enum {
      * bit is set (so 0 may enter as p) and returns one or zero. */
     CUZK_GPU_FR_MUL_2P, CUZK_GPU_FP_MUL_2P, CUZK_GPU_FP_SQR_2P, CUZK_GPU_FP_ADD_2P, CUZK_GPU_FP_SUB_2P,
     CUZK_GPU_FP_IS_ZERO_2P,
+    /* Product variants beside the defaults (src/gpu/mont.cuh bits): FR_MUL_P01
+     * P01 | MZERO (the reduction rows without the m p_0 and m p_1 multiplies,
+     * m = 0 - t_0 from a constant-memory zero), FR_MUL_KS KS | P01 (Karatsuba
+     * product, separate reduction), FP_MUL_KS KS for Fp. Reduced in and out. */
+    CUZK_GPU_FR_MUL_P01, CUZK_GPU_FR_MUL_KS, CUZK_GPU_FP_MUL_KS,
 } cuzk_gpu_field_op;
 
 int cuzk_gpu_field_eval(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, void *out, const void *a,
@@ -106,9 +111,9 @@ int cuzk_gpu_fp2_pair_form_eval_host(unsigned form, cuzk_fp2 *out, const cuzk_fp
 
 /* Device arithmetic rate, operations per second over the whole GPU: what =
  * 0 Fr products, 1 Fp products, 2 G1 mixed additions (XYZZ += affine);
- * 3..11 variants for comparison (src/gpu/throughput.cu): 3/4 the previous Fr/Fp
- * product, 5/6/7/10 Fr product variants, 8/9 the relaxed Fr/Fp products, 11 an
- * Fp product variant. */
+ * 3..21 variants for comparison (src/gpu/throughput.cu): 3/4 the previous Fr/Fp
+ * product, 5/6/7/10/12..18/20/21 Fr product variants, 8/9 the relaxed Fr/Fp products,
+ * 11 and 19 Fp product variants. */
 int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, cuzk_err *err);
 
 /* ---- Fr NTT ---------------------------------------------------------------------------

@@ -59,6 +59,12 @@ CUZK_GPU_HD void apply_op<cuzk_gpu_fr>(int op, cuzk_gpu_fr *r, const cuzk_gpu_fr
     case CUZK_GPU_FR_ADD: cuzk_gpu_fr_add(r, a, b); break;
     case CUZK_GPU_FR_SUB: cuzk_gpu_fr_sub(r, a, b); break;
     case CUZK_GPU_FR_MUL: cuzk_gpu_fr_mul(r, a, b); break;
+    case CUZK_GPU_FR_MUL_P01:
+        cuzk_gpu_mont_mul<cuzk_gpu_fr_field, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO>(r->l, a->l, b->l);
+        break;
+    case CUZK_GPU_FR_MUL_KS:
+        cuzk_gpu_mont_mul<cuzk_gpu_fr_field, CUZK_GPU_MONT_KS | CUZK_GPU_MONT_P01>(r->l, a->l, b->l);
+        break;
     default: cuzk_gpu_fr_sqr(r, a); break;
     }
 }
@@ -80,6 +86,10 @@ CUZK_GPU_HD void apply_op<cuzk_gpu_fp>(int op, cuzk_gpu_fp *r, const cuzk_gpu_fp
             cuzk_gpu_fp_set_one(r);
         else
             cuzk_gpu_fp_set_zero(r);
+        return;
+    }
+    if (op == CUZK_GPU_FP_MUL_KS) {
+        cuzk_gpu_mont_mul<cuzk_gpu_fp_field, CUZK_GPU_MONT_KS>(r->l, a->l, b->l);
         return;
     }
     if (op >= CUZK_GPU_FP_MUL_2P) {
@@ -114,11 +124,14 @@ static __global__ void field_op_kernel(int op, E *r, const E *a, const E *b, siz
     }
 }
 
-static bool op_is_fr(cuzk_gpu_field_op op) { return op <= CUZK_GPU_FR_SQR || op == CUZK_GPU_FR_MUL_2P; }
+static bool op_is_fr(cuzk_gpu_field_op op)
+{
+    return op <= CUZK_GPU_FR_SQR || op == CUZK_GPU_FR_MUL_2P || op == CUZK_GPU_FR_MUL_P01 || op == CUZK_GPU_FR_MUL_KS;
+}
 
 static int check_op(cuzk_gpu_field_op op, size_t n, cuzk_err *err)
 {
-    if ((int)op < CUZK_GPU_FR_ADD || op > CUZK_GPU_FP_IS_ZERO_2P)
+    if ((int)op < CUZK_GPU_FR_ADD || op > CUZK_GPU_FP_MUL_KS)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "field op %d unknown", (int)op);
     if (n == 0)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "field op on 0 elements");

@@ -40,6 +40,8 @@ typedef struct __align__(16) {
 // operand (mont.cuh's CUZK_GPU_MONT_PCONST); one copy per translation unit.
 #ifdef __CUDACC__
 static __constant__ uint32_t cuzk_gpu_fp_p_cmem[12] = { CUZK_GPU_FP_P0, CUZK_GPU_FP_P1, CUZK_GPU_FP_P2, CUZK_GPU_FP_P3, CUZK_GPU_FP_P4, CUZK_GPU_FP_P5, CUZK_GPU_FP_P6, CUZK_GPU_FP_P7, CUZK_GPU_FP_P8, CUZK_GPU_FP_P9, CUZK_GPU_FP_P10, CUZK_GPU_FP_P11 };
+static __constant__ uint32_t cuzk_gpu_fp_m0_cmem = 0xfffcfffdu; // M0, for CUZK_GPU_MONT_MOPAQUE
+static __constant__ uint32_t cuzk_gpu_fp_zero_cmem = 0u;         // for CUZK_GPU_MONT_MZERO
 #endif
 
 struct cuzk_gpu_fp_field {
@@ -59,6 +61,23 @@ struct cuzk_gpu_fp_field {
         return cuzk_gpu_fp_p_cmem[i];
 #else
         return p(i);
+#endif
+    }
+    // M0 as an opaque value (mont.cuh's CUZK_GPU_MONT_MOPAQUE)
+    CUZK_GPU_HD static uint32_t m0c()
+    {
+#ifdef __CUDA_ARCH__
+        return cuzk_gpu_fp_m0_cmem;
+#else
+        return M0;
+#endif
+    }
+    CUZK_GPU_HD static uint32_t zc()
+    {
+#ifdef __CUDA_ARCH__
+        return cuzk_gpu_fp_zero_cmem;
+#else
+        return 0u;
 #endif
     }
     // R mod p with R = 2^384: the Montgomery form of 1.

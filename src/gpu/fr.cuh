@@ -10,11 +10,21 @@
 // operand (mont.cuh's CUZK_GPU_MONT_PCONST); one copy per translation unit.
 #ifdef __CUDACC__
 static __constant__ uint32_t cuzk_gpu_fr_p_cmem[8] = { 0x00000001u, 0xffffffffu, 0xfffe5bfeu, 0x53bda402u, 0x09a1d805u, 0x3339d808u, 0x299d7d48u, 0x73eda753u };
+static __constant__ uint32_t cuzk_gpu_fr_m0_cmem = 0xffffffffu; // M0, for CUZK_GPU_MONT_MOPAQUE
+static __constant__ uint32_t cuzk_gpu_fr_zero_cmem = 0u;         // for CUZK_GPU_MONT_MZERO
+#endif
+
+// The product's mont.cuh CUZK_GPU_MONT_* bits: the reduction rows without the
+// m p_0 and m p_1 multiplies, m = -t_0 computed from an opaque constant so
+// ptxas keeps every m p_k pair one fused IMAD.WIDE (H200: 63.6 G/s against
+// 54.4 for the p_0 = 1 product alone). A build may set CUZK_GPU_FR_MUL_VARIANT
+// to time another one in the NTT kernels.
+#ifndef CUZK_GPU_FR_MUL_VARIANT
+#define CUZK_GPU_FR_MUL_VARIANT (CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MOPAQUE)
 #endif
 
 struct cuzk_gpu_fr_field {
-    // mont.cuh's CUZK_GPU_MONT_* bits: p_0 = 1 (54.4 vs 51.2 G/s on the H200)
-    static constexpr int MUL_VARIANT = CUZK_GPU_MONT_P0_ONE;
+    static constexpr int MUL_VARIANT = CUZK_GPU_FR_MUL_VARIANT;
     static constexpr int N = 8;
     static constexpr uint32_t M0 = 0xffffffffu; // -r^-1 mod 2^32
     // r = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001
@@ -30,6 +40,22 @@ struct cuzk_gpu_fr_field {
         return cuzk_gpu_fr_p_cmem[i];
 #else
         return p(i);
+#endif
+    }
+    CUZK_GPU_HD static uint32_t m0c()
+    {
+#ifdef __CUDA_ARCH__
+        return cuzk_gpu_fr_m0_cmem;
+#else
+        return M0;
+#endif
+    }
+    CUZK_GPU_HD static uint32_t zc()
+    {
+#ifdef __CUDA_ARCH__
+        return cuzk_gpu_fr_zero_cmem;
+#else
+        return 0u;
 #endif
     }
     // R mod r: the Montgomery form of 1.

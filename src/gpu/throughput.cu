@@ -8,12 +8,12 @@
 
 #define TP_THREADS 256
 #define TP_CHAINS 2 // independent chains per thread
-#define CUZK_GPU_RATE_KINDS 12
+#define CUZK_GPU_RATE_KINDS 22
 
 // The product under test: OP 0 the field's product, 1 the previous two-
 // accumulator product (cuzk_gpu_mont_mul_xy, the baseline), 2 + V the
-// product with mont.cuh variant bits V, 16 the relaxed product (Fp: values
-// stay in [0, 2p); Fr: canonical a, relaxed b, the NTT's twiddle case).
+// product with mont.cuh variant bits V (V != 14), 16 the relaxed product (Fp:
+// values stay in [0, 2p); Fr: canonical a, relaxed b, the NTT's twiddle case).
 template <int OP>
 CUZK_GPU_HD void tp_mul(cuzk_gpu_fr *r, const cuzk_gpu_fr *a, const cuzk_gpu_fr *b)
 {
@@ -53,6 +53,8 @@ static __global__ void __launch_bounds__(TP_THREADS) tp_mul_kernel(E *out, unsig
         x[c] = y;
         x[c].l[0] ^= c;
     }
+    // not unrolled: the loop body is TP_CHAINS products, so SASS counts read per product
+#pragma unroll 1
     for (unsigned i = 0; i < iters; i++)
         CUZK_GPU_UNROLL
         for (int c = 0; c < TP_CHAINS; c++)
@@ -113,7 +115,17 @@ extern "C" int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, c
         case 8: TP_MUL(cuzk_gpu_fr, 16);
         case 9: TP_MUL(cuzk_gpu_fp, 16);
         case 10: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_PCONST + CUZK_GPU_MONT_P0_ONE);
-        default: TP_MUL(cuzk_gpu_fp, 2 + CUZK_GPU_MONT_PCONST);
+        case 11: TP_MUL(cuzk_gpu_fp, 2 + CUZK_GPU_MONT_PCONST);
+        case 12: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_P01);
+        case 13: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_KS + CUZK_GPU_MONT_P01);
+        case 14: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_KS + CUZK_GPU_MONT_P0_ONE);
+        case 15: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_KS);
+        case 16: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_P0_ONE + CUZK_GPU_MONT_MOPAQUE);
+        case 17: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_P01 + CUZK_GPU_MONT_MOPAQUE);
+        case 18: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_KS + CUZK_GPU_MONT_P01 + CUZK_GPU_MONT_MOPAQUE);
+        case 19: TP_MUL(cuzk_gpu_fp, 2 + CUZK_GPU_MONT_KS);
+        case 20: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_P0_ONE + CUZK_GPU_MONT_MZERO);
+        default: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_P01 + CUZK_GPU_MONT_MZERO);
 #undef TP_MUL
         }
         CUZK_GPU_LAUNCHED(err, rc, out);

@@ -63,7 +63,9 @@ static void check_fr(cuzk_gpu_field_op op, const cuzk_fr *a, const cuzk_fr *b, c
         switch (op) {
         case CUZK_GPU_FR_ADD: cuzk_fr_add(&want, &a[i], &b[i]); break;
         case CUZK_GPU_FR_SUB: cuzk_fr_sub(&want, &a[i], &b[i]); break;
-        case CUZK_GPU_FR_MUL: case CUZK_GPU_FR_MUL_2P: cuzk_fr_mul(&want, &a[i], &b[i]); break;
+        case CUZK_GPU_FR_MUL: case CUZK_GPU_FR_MUL_2P: case CUZK_GPU_FR_MUL_P01: case CUZK_GPU_FR_MUL_KS:
+            cuzk_fr_mul(&want, &a[i], &b[i]);
+            break;
         default: cuzk_fr_sqr(&want, &a[i]); break;
         }
         if (memcmp(&want, &out[i], sizeof want) && bad++ < 3)
@@ -82,7 +84,7 @@ static void check_fp(cuzk_gpu_field_op op, const cuzk_fp *a, const cuzk_fp *b, c
         switch (op) {
         case CUZK_GPU_FP_ADD: case CUZK_GPU_FP_ADD_2P: cuzk_fp_add(&want, &a[i], &b[i]); break;
         case CUZK_GPU_FP_SUB: case CUZK_GPU_FP_SUB_2P: cuzk_fp_sub(&want, &a[i], &b[i]); break;
-        case CUZK_GPU_FP_MUL: case CUZK_GPU_FP_MUL_2P: cuzk_fp_mul(&want, &a[i], &b[i]); break;
+        case CUZK_GPU_FP_MUL: case CUZK_GPU_FP_MUL_2P: case CUZK_GPU_FP_MUL_KS: cuzk_fp_mul(&want, &a[i], &b[i]); break;
         case CUZK_GPU_FP_IS_ZERO_2P: want = cuzk_fp_is_zero(&a[i]) ? CUZK_FP_ONE : CUZK_FP_ZERO; break;
         default: cuzk_fp_sqr(&want, &a[i]); break;
         }
@@ -163,6 +165,10 @@ int main(void)
             check_fr((cuzk_gpu_field_op)op, ra, rb, ro, N_RANDOM);
         for (int op = CUZK_GPU_FP_ADD; op <= CUZK_GPU_FP_SQR; op++)
             check_fp((cuzk_gpu_field_op)op, pa, pb, po, N_RANDOM);
+        /* the Fr product variants (mont.cuh P01, KS) on the same inputs */
+        check_fr(CUZK_GPU_FR_MUL_P01, ra, rb, ro, N_RANDOM);
+        check_fr(CUZK_GPU_FR_MUL_KS, ra, rb, ro, N_RANDOM);
+        check_fp(CUZK_GPU_FP_MUL_KS, pa, pb, po, N_RANDOM);
         /* relaxed forms ([0, 2p)): odd inputs are lifted to a + p, the edges
          * r - 1 / p - 1 are even, so add r - 2 / p - 2 (lifted to 2p - 2) */
         memcpy(ra[36].l, CUZK_FR_MODULUS, sizeof ra[36].l);

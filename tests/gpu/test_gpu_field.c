@@ -11,7 +11,8 @@ static void check_op(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, const void *a, con
                      size_t n)
 {
     cuzk_err err;
-    const bool fr = op <= CUZK_GPU_FR_SQR || op == CUZK_GPU_FR_MUL_2P;
+    const bool fr = op <= CUZK_GPU_FR_SQR || op == CUZK_GPU_FR_MUL_2P || op == CUZK_GPU_FR_MUL_P01 ||
+                    op == CUZK_GPU_FR_MUL_KS;
     const size_t sz = fr ? sizeof(cuzk_fr) : sizeof(cuzk_fp);
     int rc = cuzk_gpu_field_eval(ctx, op, out, a, b, n, &err);
     CHECK_MSG(rc == 0, "op %d: %s", (int)op, err.msg);
@@ -24,7 +25,9 @@ static void check_op(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, const void *a, con
             switch (op) {
             case CUZK_GPU_FR_ADD: cuzk_fr_add(&want.r, u, v); break;
             case CUZK_GPU_FR_SUB: cuzk_fr_sub(&want.r, u, v); break;
-            case CUZK_GPU_FR_MUL: case CUZK_GPU_FR_MUL_2P: cuzk_fr_mul(&want.r, u, v); break;
+            case CUZK_GPU_FR_MUL: case CUZK_GPU_FR_MUL_2P: case CUZK_GPU_FR_MUL_P01: case CUZK_GPU_FR_MUL_KS:
+                cuzk_fr_mul(&want.r, u, v);
+                break;
             default: cuzk_fr_sqr(&want.r, u); break;
             }
         } else {
@@ -32,7 +35,7 @@ static void check_op(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, const void *a, con
             switch (op) {
             case CUZK_GPU_FP_ADD: case CUZK_GPU_FP_ADD_2P: cuzk_fp_add(&want.p, u, v); break;
             case CUZK_GPU_FP_SUB: case CUZK_GPU_FP_SUB_2P: cuzk_fp_sub(&want.p, u, v); break;
-            case CUZK_GPU_FP_MUL: case CUZK_GPU_FP_MUL_2P: cuzk_fp_mul(&want.p, u, v); break;
+            case CUZK_GPU_FP_MUL: case CUZK_GPU_FP_MUL_2P: case CUZK_GPU_FP_MUL_KS: cuzk_fp_mul(&want.p, u, v); break;
             case CUZK_GPU_FP_IS_ZERO_2P: want.p = cuzk_fp_is_zero(u) ? CUZK_FP_ONE : CUZK_FP_ZERO; break;
             default: cuzk_fp_sqr(&want.p, u); break;
             }
@@ -81,6 +84,10 @@ int main(void)
             check_op(ctx, (cuzk_gpu_field_op)op, ra, rb, ro, N);
         for (int op = CUZK_GPU_FP_ADD; op <= CUZK_GPU_FP_SQR; op++)
             check_op(ctx, (cuzk_gpu_field_op)op, pa, pb, po, N);
+        /* the Fr product variants (mont.cuh P01, KS) */
+        check_op(ctx, CUZK_GPU_FR_MUL_P01, ra, rb, ro, N);
+        check_op(ctx, CUZK_GPU_FR_MUL_KS, ra, rb, ro, N);
+        check_op(ctx, CUZK_GPU_FP_MUL_KS, pa, pb, po, N);
         /* the relaxed forms: odd inputs enter as a + p (up to 2p - 2 for p - 2) */
         memcpy(ra[9].l, CUZK_FR_MODULUS, sizeof ra[9].l);
         memcpy(pa[9].l, CUZK_FP_MODULUS, sizeof pa[9].l);
