@@ -30,8 +30,11 @@ static int cmp_double(const void *a, const void *b)
 bench_figure *bench_report_add(bench_report *r, const char *name, const char *unit,
                                const double *samples, int runs)
 {
-    if (r->n_figures >= BENCH_MAX_FIGURES || runs <= 0 || runs > BENCH_MAX_RUNS)
+    if (r->n_figures >= BENCH_MAX_FIGURES || runs <= 0 || runs > BENCH_MAX_RUNS) {
+        fprintf(stderr, "bench: figure '%s' dropped (%d figures, %d runs: at most %d and %d)\n", name,
+                r->n_figures, runs, BENCH_MAX_FIGURES, BENCH_MAX_RUNS);
         return NULL;
+    }
     bench_figure *f = &r->figures[r->n_figures++];
     snprintf(f->name, sizeof f->name, "%s", name);
     snprintf(f->unit, sizeof f->unit, "%s", unit);

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #define BENCH_MAX_RUNS 64
-#define BENCH_MAX_FIGURES 32
+#define BENCH_MAX_FIGURES 64
 
 typedef struct {
     char name[48];
