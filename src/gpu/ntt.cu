@@ -151,7 +151,10 @@ ntt_pass_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *__r
 // One group's R stages. x holds u = high | i << sp | jl for i < 2^R (bits of i
 // at [sp, sp + R)); stage sp + r pairs i and i + 2^r with twiddle index
 // (((i mod 2^r) << sp | jl) << s0 | lo) << (log_m - 1 - s0 - sp - r).
-template <int R>
+// SKIP1: skip the product where the twiddle is one (t = 0); worth its branch
+// only in the gathering pass, whose first stages have many. Elsewhere the
+// product by tw[0] (one) returns its operand, the same value.
+template <int R, bool SKIP1>
 static __device__ __forceinline__ void ntt_group(cuzk_gpu_fr x[], const cuzk_gpu_fr *__restrict__ tw, unsigned log_m,
                                                  unsigned s0, unsigned sp, size_t jl, size_t lo)
 {
@@ -162,13 +165,13 @@ static __device__ __forceinline__ void ntt_group(cuzk_gpu_fr x[], const cuzk_gpu
         for (int a = 0; a < (1 << r); a++) {
             const size_t t = (((((size_t)a << sp) | jl) << s0) | lo) << shift;
             cuzk_gpu_fr w;
-            if (t != 0)
+            if (!SKIP1 || t != 0)
                 w = tw[t];
             CUZK_GPU_UNROLL
             for (int b = 0; b < (1 << (R - 1 - r)); b++) {
                 const int i0 = (b << (r + 1)) | a, i1 = i0 | (1 << r);
                 cuzk_gpu_fr v;
-                if (t == 0)
+                if (SKIP1 && t == 0)
                     v = x[i1];
                 else
                     cuzk_gpu_fr_mul(&v, &x[i1], &w);
@@ -231,7 +234,7 @@ static __device__ __forceinline__ void group_coords(unsigned q, unsigned log_col
     *high = t >> sp;
 }
 
-template <int R>
+template <int R, bool SKIP1>
 static __device__ __forceinline__ void round_shared(uint32_t *sm, unsigned E, const ntt_where &wh,
                                                     const cuzk_gpu_fr *__restrict__ tw, unsigned log_m, unsigned sp,
                                                     const cuzk_gpu_fr *src, cuzk_gpu_fr *dst)
@@ -254,7 +257,7 @@ static __device__ __forceinline__ void round_shared(uint32_t *sm, unsigned E, co
                     x[i].l[l] = sm[l * E + e];
             }
         }
-        ntt_group<R>(x, tw, log_m, wh.s0, sp, jl, (wh.col0 + c) & wh.lo_mask);
+        ntt_group<R, SKIP1>(x, tw, log_m, wh.s0, sp, jl, (wh.col0 + c) & wh.lo_mask);
         CUZK_GPU_UNROLL
         for (int i = 0; i < (1 << R); i++) {
             unsigned u = (high << (sp + R)) | ((unsigned)i << sp) | jl;
@@ -296,12 +299,20 @@ ntt_pass_r_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *_
         const bool first = sp == 0, last = sp + (unsigned)R == k;
         const cuzk_gpu_fr *g_src = first ? src : NULL;
         cuzk_gpu_fr *g_dst = last ? dst : NULL;
-        if (R == 3)
-            round_shared<3>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
-        else if (R == 2)
-            round_shared<2>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
-        else
-            round_shared<1>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+        if (gather) {
+            if (R == 3)
+                round_shared<3, true>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+            else if (R == 2)
+                round_shared<2, true>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+            else
+                round_shared<1, true>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+        } else if (R == 3) {
+            round_shared<3, false>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+        } else if (R == 2) {
+            round_shared<2, false>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+        } else {
+            round_shared<1, false>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+        }
         sp += (unsigned)R;
         if (!last)
             __syncthreads();
