@@ -107,9 +107,15 @@ CUZK_GPU_UNROLL
 // (M < R), reduced by one subtraction. (The previous form, separate a b and
 // m p accumulators as in cuzk_gpu_mont_mul_xy, measured 406.5 against 356.4
 // ms for the G2 MSM at 2^24 on the H200: docs/gpu.md.)
-CUZK_GPU_HD void cuzk_gpu_fp_mul2(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
-                                  const cuzk_gpu_fp *d)
+// cuzk_gpu_fp_mul_sum<K> writes it for K = 2 and for the K = 4 of
+// cuzk_gpu_fp_mul4 below: each step runs the rows of every product (the first
+// row of a step merges OD's weight 0 into EV's), then the m p rows.
+template <int K>
+CUZK_GPU_HD void cuzk_gpu_fp_mul_sum(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
+                                     const cuzk_gpu_fp *d, const cuzk_gpu_fp *e = NULL, const cuzk_gpu_fp *f = NULL,
+                                     const cuzk_gpu_fp *g = NULL, const cuzk_gpu_fp *k = NULL)
 {
+    static_assert(K == 2 || K == 4, "sums of two or four products");
     typedef cuzk_gpu_fp_field F;
     constexpr int N = F::N;
     const cuzk_gpu_mont_limbs al = { a->l }, cl = { c->l };
@@ -124,6 +130,13 @@ CUZK_GPU_HD void cuzk_gpu_fp_mul2(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cu
         }
         cuzk_gpu_mont_od_row<F, false>(ev, od, cl, d->l[i]);
         cuzk_gpu_mont_ev_row<F>(ev, cl, d->l[i]);
+        if constexpr (K == 4) {
+            const cuzk_gpu_mont_limbs el = { e->l }, gl = { g->l };
+            cuzk_gpu_mont_od_row<F, false>(ev, od, el, f->l[i]);
+            cuzk_gpu_mont_ev_row<F>(ev, el, f->l[i]);
+            cuzk_gpu_mont_od_row<F, false>(ev, od, gl, k->l[i]);
+            cuzk_gpu_mont_ev_row<F>(ev, gl, k->l[i]);
+        }
         const uint32_t m = ev[0] * F::M0;
         cuzk_gpu_mont_ev_row<F>(ev, pl, m);
         cuzk_gpu_mont_od_row<F, false>(ev, od, pl, m);
@@ -131,6 +144,12 @@ CUZK_GPU_HD void cuzk_gpu_fp_mul2(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cu
     }
     cuzk_gpu_mont_merge<F>(t, ev, od);
     cuzk_gpu_mont_sub_p<F>(r->l, t);
+}
+
+CUZK_GPU_HD void cuzk_gpu_fp_mul2(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
+                                  const cuzk_gpu_fp *d)
+{
+    cuzk_gpu_fp_mul_sum<2>(r, a, b, c, d);
 }
 
 // r = (a b + c d + e f + g k) R^-1 mod p for a, c, e, g < p and b, d, f, k
@@ -144,31 +163,7 @@ CUZK_GPU_HD void cuzk_gpu_fp_mul4(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cu
                                   const cuzk_gpu_fp *d, const cuzk_gpu_fp *e, const cuzk_gpu_fp *f,
                                   const cuzk_gpu_fp *g, const cuzk_gpu_fp *k)
 {
-    typedef cuzk_gpu_fp_field F;
-    constexpr int N = F::N;
-    const cuzk_gpu_mont_limbs al = { a->l }, cl = { c->l }, el = { e->l }, gl = { g->l };
-    const cuzk_gpu_mont_modulus<F, 0> pl = {};
-    uint32_t ev[N + 1], od[N + 1], t[N];
-    cuzk_gpu_mont_row0<F>(ev, od, a->l, b->l[0]);
-    CUZK_GPU_UNROLL
-    for (int i = 0; i < N; i++) {
-        if (i > 0) {
-            cuzk_gpu_mont_od_row<F, true>(ev, od, al, b->l[i]);
-            cuzk_gpu_mont_ev_row<F>(ev, al, b->l[i]);
-        }
-        cuzk_gpu_mont_od_row<F, false>(ev, od, cl, d->l[i]);
-        cuzk_gpu_mont_ev_row<F>(ev, cl, d->l[i]);
-        cuzk_gpu_mont_od_row<F, false>(ev, od, el, f->l[i]);
-        cuzk_gpu_mont_ev_row<F>(ev, el, f->l[i]);
-        cuzk_gpu_mont_od_row<F, false>(ev, od, gl, k->l[i]);
-        cuzk_gpu_mont_ev_row<F>(ev, gl, k->l[i]);
-        const uint32_t m = ev[0] * F::M0;
-        cuzk_gpu_mont_ev_row<F>(ev, pl, m);
-        cuzk_gpu_mont_od_row<F, false>(ev, od, pl, m);
-        cuzk_gpu_mont_shift_swap<F>(ev, od);
-    }
-    cuzk_gpu_mont_merge<F>(t, ev, od);
-    cuzk_gpu_mont_sub_p<F>(r->l, t);
+    cuzk_gpu_fp_mul_sum<4>(r, a, b, c, d, e, f, g, k);
 }
 
 // ---- The same sums by Karatsuba, the reduction separated (SOS) ----

@@ -397,29 +397,6 @@ CUZK_GPU_HD uint32_t cuzk_gpu_mont_od_row_p01(uint32_t ev[], uint32_t od[], uint
     return t0;
 }
 
-// The CIOS product of cuzk_gpu_mont_mul_raw with the P01 reduction rows.
-template <class F, int V = 0>
-CUZK_GPU_HD void cuzk_gpu_mont_mul_p01_raw(uint32_t r[], const uint32_t a[], const uint32_t b[])
-{
-    constexpr int N = F::N;
-    const cuzk_gpu_mont_limbs al = { a };
-    const cuzk_gpu_mont_modulus<F, 0> pl = {};
-    uint32_t ev[N + 1], od[N + 1];
-    cuzk_gpu_mont_row0<F>(ev, od, a, b[0]);
-    CUZK_GPU_UNROLL
-    for (int i = 0; i < N; i++) {
-        if (i > 0) {
-            cuzk_gpu_mont_od_row<F, true>(ev, od, al, b[i]);
-            cuzk_gpu_mont_ev_row<F>(ev, al, b[i]);
-        }
-        const uint32_t t0 = ev[0];
-        cuzk_gpu_mont_ev_row<F, true>(ev, pl, cuzk_gpu_mont_m_p01<F, V>(t0));
-        (void)cuzk_gpu_mont_od_row_p01<F, false, V>(ev, od, t0);
-        cuzk_gpu_mont_shift_swap<F>(ev, od);
-    }
-    cuzk_gpu_mont_merge<F>(r, ev, od);
-}
-
 // r[0..7] = a[0..3] b[0..3]: the parity-aligned rows without a reduction.
 // E takes the row halves that start on an even weight, O those on an odd
 // one; the carry-outs are written only where the bounds allow one (E after
@@ -675,12 +652,10 @@ CUZK_GPU_HD void cuzk_gpu_mont_mul_raw(uint32_t r[], const uint32_t a[], const u
     if constexpr ((V & CUZK_GPU_MONT_KS) != 0) {
         cuzk_gpu_mont_mul_ks_raw<F, V>(r, a, b);
         return;
-    } else if constexpr ((V & CUZK_GPU_MONT_P01) != 0 && cuzk_gpu_mont_has_p01<F>()) {
-        cuzk_gpu_mont_mul_p01_raw<F, V>(r, a, b);
-        return;
     }
     constexpr int N = F::N;
-    constexpr bool P0_ONE = (V & CUZK_GPU_MONT_P0_ONE) && F::p(0) == 1;
+    constexpr bool P01 = (V & CUZK_GPU_MONT_P01) && cuzk_gpu_mont_has_p01<F>();
+    constexpr bool P0_ONE = (V & (CUZK_GPU_MONT_P0_ONE | CUZK_GPU_MONT_P01)) && F::p(0) == 1;
     uint32_t m0 = F::M0;
     if constexpr ((V & CUZK_GPU_MONT_MOPAQUE) != 0)
         m0 = F::m0c();
@@ -698,13 +673,19 @@ CUZK_GPU_HD void cuzk_gpu_mont_mul_raw(uint32_t r[], const uint32_t a[], const u
             cuzk_gpu_mont_od_row<F, true>(ev, od, al, b[i]);
             cuzk_gpu_mont_ev_row<F>(ev, al, b[i]);
         }
+        const uint32_t t0 = ev[0];
         uint32_t m;
-        if constexpr ((V & CUZK_GPU_MONT_MZERO) != 0 && F::M0 == 0xffffffffu)
-            m = F::zc() - ev[0];
+        if constexpr (P01)
+            m = cuzk_gpu_mont_m_p01<F, V>(t0);
+        else if constexpr ((V & CUZK_GPU_MONT_MZERO) != 0 && F::M0 == 0xffffffffu)
+            m = F::zc() - t0;
         else
-            m = ev[0] * m0;
+            m = t0 * m0;
         cuzk_gpu_mont_ev_row<F, P0_ONE>(ev, pl, m);
-        cuzk_gpu_mont_od_row<F, false>(ev, od, pl, m);
+        if constexpr (P01)
+            (void)cuzk_gpu_mont_od_row_p01<F, false, V>(ev, od, t0);
+        else
+            cuzk_gpu_mont_od_row<F, false>(ev, od, pl, m);
         cuzk_gpu_mont_shift_swap<F>(ev, od);
     }
     cuzk_gpu_mont_merge<F>(r, ev, od);
