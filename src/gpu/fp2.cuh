@@ -168,229 +168,42 @@ CUZK_GPU_HD void cuzk_gpu_fp_mul4(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cu
 
 // ---- The same sums by Karatsuba, the reduction separated (SOS) ----
 //
-// Each 12 x 12 limb product x y as three 6 x 6 ones: L = x_L y_L, H = x_H y_H
-// and M = (x_L + x_H)(y_L + y_H) (the half sums' carry bits as masked adds),
-// x y = L + (M - L - H) W^6 + H W^12 (W = 2^32): 108 wide multiplies instead
-// of 144; the products of a sum are added as L, H and M (K products: L <
-// K 2^384 in 13 limbs, H < K 2^378, M taken mod W^12, which is exact for D =
-// M - L - H = sum of x_L y_H + x_H y_L < K 2^382 <= 2^384 for K <= 4). The
-// 24-limb sum S < K p^2 is then reduced once: the Montgomery rows of
-// mont.cuh on its low half alone (the running value stays below W^12 + 2p,
-// under 2^416 before each division), giving T = (S_lo + m p) / R <= p, and
-// S's high half (< K p^2 / R < 0.41 p for K = 4) is added after: below
-// 1.41 p, one subtraction. Per sum of two products 2 x 108 + 144 = 360 wide
-// multiplies against 432, the adds on the ALU pipe. Checked against
-// cuzk_gpu_fp_mul2 / _mul4 in host emulation (test_gpu_fp2_pair).
-
-// A row of a 6 x 6 product: P += x_k y_j for even k (pairs from limb J: one
-// chain, its carry into P[J + 6]), Q += x_k y_j for odd k (from J + 1, the
-// last high half on Q[J + 6]). Rows alternate P and Q by the parity of J, so
-// each chain's last limb is fresh (written by no earlier row): no carry is
-// lost.
-template <int J>
-CUZK_GPU_HD void cuzk_gpu_k6_row(uint32_t P[], uint32_t Q[], const uint32_t x[], uint32_t yj)
+// Each 12 x 12 limb product is mont.cuh's cuzk_gpu_mul_ks<12> (one
+// Karatsuba level on 6-limb halves: 108 wide multiplies instead of 144), the
+// 24-limb sum S < K p^2 (K <= 4 products, < 2^764) is reduced once by
+// cuzk_gpu_mont_redc (its condition S_hi < p holds: S_hi < K p^2 / R < 0.41 p),
+// giving a value < 1.41 p, and one subtraction. Per sum of two products
+// 2 x 108 + 144 = 360 wide multiplies against 432, the adds on the ALU pipe.
+// Checked against cuzk_gpu_fp_mul2 / _mul4 in host emulation
+// (test_gpu_fp2_pair).
+// S += x y (24 limbs; the sums here stay below 2^768).
+CUZK_GPU_HD void cuzk_gpu_fp_add_prod_ks(uint32_t S[24], const cuzk_gpu_fp *x, const cuzk_gpu_fp *y)
 {
+    uint32_t T[24];
+    cuzk_gpu_mul_ks<12>(T, x->l, y->l);
     cuzk_gpu_cc cc = { 0 };
-    P[J] = cuzk_gpu_mad_lo_cc(x[0], yj, P[J], &cc);
-    P[J + 1] = cuzk_gpu_madc_hi_cc(x[0], yj, P[J + 1], &cc);
-    P[J + 2] = cuzk_gpu_madc_lo_cc(x[2], yj, P[J + 2], &cc);
-    P[J + 3] = cuzk_gpu_madc_hi_cc(x[2], yj, P[J + 3], &cc);
-    P[J + 4] = cuzk_gpu_madc_lo_cc(x[4], yj, P[J + 4], &cc);
-    P[J + 5] = cuzk_gpu_madc_hi_cc(x[4], yj, P[J + 5], &cc);
-    P[J + 6] = cuzk_gpu_addc(P[J + 6], 0, &cc);
-    cuzk_gpu_cc cd = { 0 };
-    Q[J + 1] = cuzk_gpu_mad_lo_cc(x[1], yj, Q[J + 1], &cd);
-    Q[J + 2] = cuzk_gpu_madc_hi_cc(x[1], yj, Q[J + 2], &cd);
-    Q[J + 3] = cuzk_gpu_madc_lo_cc(x[3], yj, Q[J + 3], &cd);
-    Q[J + 4] = cuzk_gpu_madc_hi_cc(x[3], yj, Q[J + 4], &cd);
-    Q[J + 5] = cuzk_gpu_madc_lo_cc(x[5], yj, Q[J + 5], &cd);
-    Q[J + 6] = cuzk_gpu_madc_hi(x[5], yj, Q[J + 6], &cd);
-}
-
-// out (12 limbs) = x y (6 limbs each): rows on two accumulators by the
-// parity of a pair's first limb, merged at the end.
-CUZK_GPU_HD void cuzk_gpu_k6_mul(uint32_t out[12], const uint32_t x[6], const uint32_t y[6])
-{
-    uint32_t A[12], B[12];
+    S[0] = cuzk_gpu_add_cc(S[0], T[0], &cc);
     CUZK_GPU_UNROLL
-    for (int k = 0; k < 6; k += 2) {
-        const uint64_t pe = (uint64_t)x[k] * y[0], po = (uint64_t)x[k + 1] * y[0];
-        A[k] = (uint32_t)pe;
-        A[k + 1] = (uint32_t)(pe >> 32);
-        B[k + 1] = (uint32_t)po;
-        B[k + 2] = (uint32_t)(po >> 32);
-    }
-    B[0] = 0;
-    CUZK_GPU_UNROLL
-    for (int k = 6; k < 12; k++) {
-        A[k] = 0;
-        if (k > 6)
-            B[k] = 0;
-    }
-    cuzk_gpu_k6_row<1>(B, A, x, y[1]);
-    cuzk_gpu_k6_row<2>(A, B, x, y[2]);
-    cuzk_gpu_k6_row<3>(B, A, x, y[3]);
-    cuzk_gpu_k6_row<4>(A, B, x, y[4]);
-    cuzk_gpu_k6_row<5>(B, A, x, y[5]);
-    cuzk_gpu_cc cc = { 0 };
-    out[0] = A[0];
-    out[1] = cuzk_gpu_add_cc(A[1], B[1], &cc);
-    CUZK_GPU_UNROLL
-    for (int k = 2; k < 11; k++)
-        out[k] = cuzk_gpu_addc_cc(A[k], B[k], &cc);
-    out[11] = cuzk_gpu_addc(A[11], B[11], &cc);
+    for (int k = 1; k < 23; k++)
+        S[k] = cuzk_gpu_addc_cc(S[k], T[k], &cc);
+    S[23] = cuzk_gpu_addc(S[23], T[23], &cc);
 }
 
-// M = (xL + xH)(yL + yH) mod W^12 (x, y 12 limbs).
-CUZK_GPU_HD void cuzk_gpu_k6_mid(uint32_t M[12], const uint32_t x[12], const uint32_t y[12])
+template <int K>
+CUZK_GPU_HD void cuzk_gpu_fp_mul_sum_k(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
+                                       const cuzk_gpu_fp *d, const cuzk_gpu_fp *e = NULL, const cuzk_gpu_fp *f = NULL,
+                                       const cuzk_gpu_fp *g = NULL, const cuzk_gpu_fp *k = NULL)
 {
-    uint32_t sx[6], sy[6], mx, my;
-    {
-        cuzk_gpu_cc cc = { 0 };
-        sx[0] = cuzk_gpu_add_cc(x[0], x[6], &cc);
-        CUZK_GPU_UNROLL
-        for (int k = 1; k < 6; k++)
-            sx[k] = cuzk_gpu_addc_cc(x[k], x[k + 6], &cc);
-        mx = cuzk_gpu_addc(0, 0, &cc);
-    }
-    {
-        cuzk_gpu_cc cc = { 0 };
-        sy[0] = cuzk_gpu_add_cc(y[0], y[6], &cc);
-        CUZK_GPU_UNROLL
-        for (int k = 1; k < 6; k++)
-            sy[k] = cuzk_gpu_addc_cc(y[k], y[k + 6], &cc);
-        my = cuzk_gpu_addc(0, 0, &cc);
-    }
-    cuzk_gpu_k6_mul(M, sx, sy);
-    mx = 0u - mx;
-    my = 0u - my;
-    {
-        cuzk_gpu_cc cc = { 0 };
-        M[6] = cuzk_gpu_add_cc(M[6], sy[0] & mx, &cc);
-        CUZK_GPU_UNROLL
-        for (int k = 1; k < 5; k++)
-            M[6 + k] = cuzk_gpu_addc_cc(M[6 + k], sy[k] & mx, &cc);
-        M[11] = cuzk_gpu_addc(M[11], sy[5] & mx, &cc);
-    }
-    {
-        cuzk_gpu_cc cc = { 0 };
-        M[6] = cuzk_gpu_add_cc(M[6], sx[0] & my, &cc);
-        CUZK_GPU_UNROLL
-        for (int k = 1; k < 5; k++)
-            M[6 + k] = cuzk_gpu_addc_cc(M[6 + k], sx[k] & my, &cc);
-        M[11] = cuzk_gpu_addc(M[11], sx[5] & my, &cc);
-    }
-}
-
-// r += a over 12 limbs, the carry into r[12] (N13: r has 13 limbs) or dropped.
-template <bool N13>
-CUZK_GPU_HD void cuzk_gpu_k_add12(uint32_t r[], const uint32_t a[12])
-{
-    cuzk_gpu_cc cc = { 0 };
-    r[0] = cuzk_gpu_add_cc(r[0], a[0], &cc);
-    CUZK_GPU_UNROLL
-    for (int k = 1; k < 11; k++)
-        r[k] = cuzk_gpu_addc_cc(r[k], a[k], &cc);
-    if (N13) {
-        r[11] = cuzk_gpu_addc_cc(r[11], a[11], &cc);
-        r[12] = cuzk_gpu_addc(r[12], 0, &cc);
-    } else {
-        r[11] = cuzk_gpu_addc(r[11], a[11], &cc);
-    }
-}
-
-// Adds x y into L (x_L y_L, 13 limbs), H (x_H y_H, 12) and M ((x_L + x_H)(y_L + y_H) mod W^12).
-template <bool FIRST>
-CUZK_GPU_HD void cuzk_gpu_k_acc(uint32_t L[13], uint32_t H[12], uint32_t M[12], const uint32_t x[12],
-                                const uint32_t y[12])
-{
-    if (FIRST) {
-        cuzk_gpu_k6_mul(L, x, y);
-        L[12] = 0;
-        cuzk_gpu_k6_mul(H, x + 6, y + 6);
-        cuzk_gpu_k6_mid(M, x, y);
-    } else {
-        uint32_t T[12];
-        cuzk_gpu_k6_mul(T, x, y);
-        cuzk_gpu_k_add12<true>(L, T);
-        cuzk_gpu_k6_mul(T, x + 6, y + 6);
-        cuzk_gpu_k_add12<false>(H, T);
-        cuzk_gpu_k6_mid(T, x, y);
-        cuzk_gpu_k_add12<false>(M, T);
-    }
-}
-
-// r = (S + Mp) / R mod p for S = L + (M - L - H) W^6 + H W^12 (the sum of
-// the products), S < 4 p^2: Montgomery reduction of S's low half, its high half added after.
-CUZK_GPU_HD void cuzk_gpu_k_finish(cuzk_gpu_fp *r, const uint32_t L[13], const uint32_t H[12], uint32_t M[12])
-{
+    static_assert(K == 2 || K == 4, "sums of two or four products");
     typedef cuzk_gpu_fp_field F;
-    constexpr int N = F::N;
-    uint32_t S[24];
-    {
-        cuzk_gpu_cc cc = { 0 }; // D = M - L - H mod W^12 (exact: 0 <= D < W^12)
-        M[0] = cuzk_gpu_sub_cc(M[0], L[0], &cc);
-        CUZK_GPU_UNROLL
-        for (int k = 1; k < 11; k++)
-            M[k] = cuzk_gpu_subc_cc(M[k], L[k], &cc);
-        M[11] = cuzk_gpu_subc(M[11], L[11], &cc);
+    uint32_t S[2 * F::N], t[F::N];
+    cuzk_gpu_mul_ks<F::N>(S, a->l, b->l);
+    cuzk_gpu_fp_add_prod_ks(S, c, d);
+    if constexpr (K == 4) {
+        cuzk_gpu_fp_add_prod_ks(S, e, f);
+        cuzk_gpu_fp_add_prod_ks(S, g, k);
     }
-    {
-        cuzk_gpu_cc cc = { 0 };
-        M[0] = cuzk_gpu_sub_cc(M[0], H[0], &cc);
-        CUZK_GPU_UNROLL
-        for (int k = 1; k < 11; k++)
-            M[k] = cuzk_gpu_subc_cc(M[k], H[k], &cc);
-        M[11] = cuzk_gpu_subc(M[11], H[11], &cc);
-    }
-    CUZK_GPU_UNROLL
-    for (int k = 0; k < 6; k++)
-        S[k] = L[k];
-    {
-        cuzk_gpu_cc cc = { 0 };
-        S[6] = cuzk_gpu_add_cc(L[6], M[0], &cc);
-        CUZK_GPU_UNROLL
-        for (int k = 7; k < 13; k++)
-            S[k] = cuzk_gpu_addc_cc(L[k], M[k - 6], &cc);
-        CUZK_GPU_UNROLL
-        for (int k = 13; k < 18; k++)
-            S[k] = cuzk_gpu_addc_cc(0, M[k - 6], &cc);
-        S[18] = cuzk_gpu_addc(0, 0, &cc);
-    }
-    {
-        cuzk_gpu_cc cc = { 0 };
-        S[12] = cuzk_gpu_add_cc(S[12], H[0], &cc);
-        CUZK_GPU_UNROLL
-        for (int k = 13; k < 19; k++)
-            S[k] = cuzk_gpu_addc_cc(S[k], H[k - 12], &cc);
-        CUZK_GPU_UNROLL
-        for (int k = 19; k < 23; k++)
-            S[k] = cuzk_gpu_addc_cc(0, H[k - 12], &cc);
-        S[23] = cuzk_gpu_addc(0, H[11], &cc);
-    }
-    const cuzk_gpu_mont_modulus<F, 0> pl = {};
-    uint32_t ev[N + 1], od[N + 1], t[N];
-    CUZK_GPU_UNROLL
-    for (int k = 0; k < N; k++) {
-        ev[k] = S[k];
-        od[k] = 0;
-    }
-    ev[N] = od[N] = 0;
-    CUZK_GPU_UNROLL
-    for (int i = 0; i < N; i++) {
-        if (i == 0) {
-            const uint32_t m = ev[0] * F::M0;
-            cuzk_gpu_mont_ev_row<F>(ev, pl, m);
-            cuzk_gpu_mont_od_row<F, false>(ev, od, pl, m);
-        } else {
-            const uint32_t m = (ev[0] + od[0]) * F::M0;
-            cuzk_gpu_mont_od_row<F, true>(ev, od, pl, m);
-            cuzk_gpu_mont_ev_row<F>(ev, pl, m);
-        }
-        cuzk_gpu_mont_shift_swap<F>(ev, od);
-    }
-    cuzk_gpu_mont_merge<F>(t, ev, od);
-    cuzk_gpu_k_add12<false>(t, S + 12);
+    cuzk_gpu_mont_redc<F, 0>(t, S);
     cuzk_gpu_mont_sub_p<F>(r->l, t);
 }
 
@@ -398,22 +211,14 @@ CUZK_GPU_HD void cuzk_gpu_k_finish(cuzk_gpu_fp *r, const uint32_t L[13], const u
 CUZK_GPU_HD void cuzk_gpu_fp_mul2_k(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
                                     const cuzk_gpu_fp *d)
 {
-    uint32_t L[13], H[12], M[12];
-    cuzk_gpu_k_acc<true>(L, H, M, a->l, b->l);
-    cuzk_gpu_k_acc<false>(L, H, M, c->l, d->l);
-    cuzk_gpu_k_finish(r, L, H, M);
+    cuzk_gpu_fp_mul_sum_k<2>(r, a, b, c, d);
 }
 
 CUZK_GPU_HD void cuzk_gpu_fp_mul4_k(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b, const cuzk_gpu_fp *c,
                                     const cuzk_gpu_fp *d, const cuzk_gpu_fp *e, const cuzk_gpu_fp *f,
                                     const cuzk_gpu_fp *g, const cuzk_gpu_fp *k)
 {
-    uint32_t L[13], H[12], M[12];
-    cuzk_gpu_k_acc<true>(L, H, M, a->l, b->l);
-    cuzk_gpu_k_acc<false>(L, H, M, c->l, d->l);
-    cuzk_gpu_k_acc<false>(L, H, M, e->l, f->l);
-    cuzk_gpu_k_acc<false>(L, H, M, g->l, k->l);
-    cuzk_gpu_k_finish(r, L, H, M);
+    cuzk_gpu_fp_mul_sum_k<4>(r, a, b, c, d, e, f, g, k);
 }
 
 // r = p - a for a <= p (no reduction: 0 gives p, which cuzk_gpu_fp_mul2 takes).
@@ -497,13 +302,10 @@ CUZK_GPU_HD void cuzk_gpu_fp2_half_sqr(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, con
     CUZK_GPU_UNROLL
     for (int k = 0; k < CUZK_GPU_FP_LIMBS; k++)
         y.l[k] = (ao->l[k] & hm) | (d.l[k] & ~hm);
-    if (KARA) {
-        uint32_t L[13], H[12], M[12];
-        cuzk_gpu_k_acc<true>(L, H, M, x.l, y.l);
-        cuzk_gpu_k_finish(r, L, H, M);
-    } else {
+    if (KARA)
+        cuzk_gpu_mont_mul<cuzk_gpu_fp_field, CUZK_GPU_MONT_KS>(r->l, x.l, y.l);
+    else
         cuzk_gpu_fp_mul(r, &x, &y);
-    }
 }
 
 #endif
