@@ -4,9 +4,10 @@
  * First a check in the same run: at 2^--check-log (default 2^18) random host
  * vectors go through fft, ifft, coset_fft, icoset_fft and compute_h on the
  * CPU (src/poly) and on the device, and every output element must be the same
- * bytes. Then the timings, 2^20 .. 2^--max-log: each figure is wall-clock time
- * around one transform plus the wait for the device, after one warm-up call
- * on the same (reused, already touched) device buffers. The baselines in the
+ * bytes. Then the timings, 2^--min-log (default 2^20) .. 2^--max-log: each
+ * figure is wall-clock time around one transform plus the wait for the
+ * device, after one warm-up call on the same (reused, already touched) device
+ * buffers. The baselines in the
  * same run are the default kernel on the earlier 11 + 8 + 8 split of the
  * stages (CUZK_GPU_NTT_SPLIT_11_8_8) and the radix-2 shared-memory kernel
  * (CUZK_GPU_NTT_RADIX2), so the ratios old / new are measured on the same
@@ -22,19 +23,19 @@
 
 typedef struct {
     int runs;
-    unsigned max_log, check_log;
+    unsigned min_log, max_log, check_log;
     bool json;
     const char *out;
 } opts;
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: cuzk-bench gpu-ntt [--runs 5] [--max-log 27] [--check-log 18] [--json] [--out FILE]\n");
+    fprintf(stderr, "usage: cuzk-bench gpu-ntt [--runs 5] [--min-log 20] [--max-log 27] [--check-log 18] [--json] [--out FILE]\n");
 }
 
 static int parse(opts *o, int argc, char **argv)
 {
-    *o = (opts){ .runs = 5, .max_log = 27, .check_log = 18 };
+    *o = (opts){ .runs = 5, .min_log = 20, .max_log = 27, .check_log = 18 };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--json")) {
@@ -49,6 +50,8 @@ static int parse(opts *o, int argc, char **argv)
         bool num = *end == 0 && end != v;
         if (!strcmp(a, "--runs") && num && x >= 1 && x <= BENCH_MAX_RUNS)
             o->runs = (int)x;
+        else if (!strcmp(a, "--min-log") && num && x >= 20 && x <= 28)
+            o->min_log = (unsigned)x;
         else if (!strcmp(a, "--max-log") && num && x >= 20 && x <= 28)
             o->max_log = (unsigned)x;
         else if (!strcmp(a, "--check-log") && num && x >= 1 && x <= 22)
@@ -59,6 +62,10 @@ static int parse(opts *o, int argc, char **argv)
             fprintf(stderr, "gpu-ntt: bad option %s %s\n", a, v);
             return -1;
         }
+    }
+    if (o->min_log > o->max_log) {
+        fprintf(stderr, "gpu-ntt: --min-log %u is above --max-log %u\n", o->min_log, o->max_log);
+        return -1;
     }
     return 0;
 }
@@ -216,7 +223,7 @@ int cuzk_bench_gpu_ntt_main(int argc, char **argv)
         rc = cuzk_gpu_alloc(ctx, (void **)&a, 3 * m_max * sizeof *a, &err);
     if (!rc)
         rc = cuzk_gpu_fill_fr(ctx, a, 3 * m_max, 0x7e57, &err);
-    for (unsigned L = 20; L <= o.max_log && !rc; L++) {
+    for (unsigned L = o.min_log; L <= o.max_log && !rc; L++) {
         const size_t m = (size_t)1 << L;
         char name[48];
         cuzk_gpu_domain *d = NULL;
