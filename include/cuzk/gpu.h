@@ -125,18 +125,26 @@ typedef struct cuzk_gpu_domain cuzk_gpu_domain;
 #define CUZK_GPU_NTT_MAX_LOG 28
 /* m = the smallest power of two >= n; n in 1 .. 2^CUZK_GPU_NTT_MAX_LOG. Builds the
  * twiddle and coset tables on the device (m/2 + O(sqrt m) elements) and, from
- * m = 2^12, a scratch vector of m elements that the transforms pass through:
+ * m = 2^11, a scratch vector of m elements that the transforms pass through:
  * a domain serves one transform at a time. */
 int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, size_t n, cuzk_err *err);
 void cuzk_gpu_domain_free(cuzk_gpu_domain *d);
 size_t cuzk_gpu_domain_size(const cuzk_gpu_domain *d);
 /* Which pass kernel the transforms use: the default (radix-2^3 groups in
  * registers, one trip through shared memory per 3 stages, the stages spread
- * evenly over the passes: 9 + 9 + 9 at 2^27), the same kernel on the earlier
- * split (11 + 8 + 8: a first pass of one column a block), or the radix-2
- * kernel (one trip per stage, 11 + 8 + 8), kept as baselines of cuzk-bench
- * gpu-ntt. All give the same values. */
-typedef enum { CUZK_GPU_NTT_DEFAULT, CUZK_GPU_NTT_RADIX2, CUZK_GPU_NTT_SPLIT_11_8_8 } cuzk_gpu_ntt_kernel;
+ * evenly over the passes: 9 + 9 + 9 at 2^27, tiles of 2^10 elements), the
+ * previous default on tiles of 2^11 (TILE11), the same with the default's
+ * shared-memory layout and product (TILE11_SM16), the 2^11-tile kernel on the
+ * earlier split (11 + 8 + 8: a first pass of one column a block), or the
+ * radix-2 kernel (one trip per stage, 11 + 8 + 8), kept as baselines of
+ * cuzk-bench gpu-ntt. All give the same values. */
+typedef enum {
+    CUZK_GPU_NTT_DEFAULT,
+    CUZK_GPU_NTT_RADIX2,
+    CUZK_GPU_NTT_SPLIT_11_8_8,
+    CUZK_GPU_NTT_TILE11,
+    CUZK_GPU_NTT_TILE11_SM16
+} cuzk_gpu_ntt_kernel;
 int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kernel kernel, cuzk_err *err);
 int cuzk_gpu_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err);
 int cuzk_gpu_ifft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err);

@@ -11,7 +11,8 @@
 // loads C columns (C consecutive low-bit values, so global accesses are runs
 // of C elements) into shared memory, runs the k stages there and writes back:
 // one read and one write of the data per pass, three passes at 2^27 (9 + 9 +
-// 9 stages, C = 4: ntt_plan_make). In the first pass the C columns of a block
+// 9 stages; C = 2 on the default's 2^10-element tiles, 4 on 2^11:
+// ntt_plan_make). In the first pass the C columns of a block
 // are the ones whose bit-reversed indices are consecutive, so its gathering
 // reads are runs of C elements too.
 // The inverse uses the forward twiddles and a reverse-and-scale pass, as the
@@ -22,11 +23,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-// Elements per block in a pass: 2^11 x 32 B = 64 KB of shared memory.
+// The radix-2 baseline kernel: blocks of 2^11 elements (x 32 B = 64 KB of
+// shared memory), 256 threads; later passes keep at least 2^3 columns
+// (256-byte runs in memory). The radix-2^3 kernels take their tile size from
+// their configuration (ntt_cfg below).
 #define NTT_LOG_E 11
-// Later passes keep at least 2^3 columns (256-byte runs in memory).
 #define NTT_MAX_LATER_STAGES 8
 #define NTT_THREADS 256
+// The smallest tile of any pass kernel: longer transforms take several passes
+// (and a scratch vector).
+#define NTT_MIN_TILE_LOG 10
 // Powers t^k for the coset and scaling passes: t^k = HI[k >> B] * LO[k & mask].
 #define NTT_POW_BITS 13
 
@@ -154,16 +160,46 @@ ntt_pass_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *__r
 // SKIP1: skip the product where the twiddle is one (t = 0); worth its branch
 // only in the gathering pass, whose first stages have many. Elsewhere the
 // product by tw[0] (one) returns its operand, the same value.
-template <int R, bool SKIP1>
+// Element and twiddle indices of these kernels fit in 32 bits (below
+// 2^CUZK_GPU_NTT_MAX_LOG), which keeps the index arithmetic off 64-bit shifts
+// and pairs: 36.5 against 37.8 ms at 2^27 on the H200, and fewer spills.
+typedef unsigned ntt_idx;
+static_assert(CUZK_GPU_NTT_MAX_LOG <= 31, "NTT indices are 32-bit");
+
+// A configuration of the radix-2^R pass kernel: blocks of 2^LOG_E elements
+// on THREADS threads, BLOCKS of them an SM (128 registers a thread either
+// way); SM16: shared memory in 16-byte halves (below) instead of limb rows;
+// MULV: the mont.cuh variant bits of the twiddle product.
+template <int LOG_E_, int THREADS_, int BLOCKS_, bool SM16_, int MULV_>
+struct ntt_cfg {
+    static constexpr int LOG_E = LOG_E_, THREADS = THREADS_, BLOCKS = BLOCKS_, MULV = MULV_;
+    static constexpr bool SM16 = SM16_;
+    // Later passes run at most LOG_E - 1 stages (at least 2 columns a block).
+    static constexpr unsigned MAX_LATER = LOG_E == 11 ? 8 : LOG_E - 1;
+};
+// The default: 2^10-element tiles (32 KB), 128 threads, 4 blocks an SM (the
+// same 16 warps as 2 x 256, but barriers over 4 warps and blocks out of
+// phase), 16-byte shared-memory accesses, the product with m = 0 - t_0 (P01 |
+// MZERO). H200, 2^27: 35.4 ms against 37.8 for ntt_cfg_t11.
+typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO> ntt_cfg_t10;
+// The previous default (CUZK_GPU_NTT_TILE11; also the 11 + 8 + 8 baseline):
+// 2^11-element tiles, 256 threads, 2 blocks an SM, limb rows, the Fr default
+// product.
+typedef ntt_cfg<11, 256, 2, false, CUZK_GPU_FR_MUL_VARIANT> ntt_cfg_t11;
+// 2^11-element tiles with the default's shared-memory layout and product
+// (CUZK_GPU_NTT_TILE11_SM16).
+typedef ntt_cfg<11, 256, 2, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO> ntt_cfg_t11s;
+
+template <int R, bool SKIP1, int MULV>
 static __device__ __forceinline__ void ntt_group(cuzk_gpu_fr x[], const cuzk_gpu_fr *__restrict__ tw, unsigned log_m,
-                                                 unsigned s0, unsigned sp, size_t jl, size_t lo)
+                                                 unsigned s0, unsigned sp, ntt_idx jl, ntt_idx lo)
 {
     CUZK_GPU_UNROLL
     for (int r = 0; r < R; r++) {
         const unsigned shift = log_m - 1 - s0 - sp - (unsigned)r;
         CUZK_GPU_UNROLL
         for (int a = 0; a < (1 << r); a++) {
-            const size_t t = (((((size_t)a << sp) | jl) << s0) | lo) << shift;
+            const ntt_idx t = (((((ntt_idx)a << sp) | jl) << s0) | lo) << shift;
             cuzk_gpu_fr w;
             if (!SKIP1 || t != 0)
                 w = tw[t];
@@ -174,7 +210,7 @@ static __device__ __forceinline__ void ntt_group(cuzk_gpu_fr x[], const cuzk_gpu
                 if (SKIP1 && t == 0)
                     v = x[i1];
                 else
-                    cuzk_gpu_fr_mul(&v, &x[i1], &w);
+                    cuzk_gpu_mont_mul<cuzk_gpu_fr_field, MULV>(v.l, x[i1].l, w.l);
                 cuzk_gpu_fr_sub(&x[i1], &x[i0], &v);
                 cuzk_gpu_fr_add(&x[i0], &x[i0], &v);
             }
@@ -186,18 +222,28 @@ static __device__ __forceinline__ void ntt_group(cuzk_gpu_fr x[], const cuzk_gpu
 // the block's columns, local index u) and its global index.
 struct ntt_where {
     unsigned log_cols, k, s0, rest;
-    size_t col0, lo_mask;
+    ntt_idx col0, lo_mask;
     bool gather;
-    // The shared-memory slot of element (u, c): e = u << log_cols | c with its
+    // Limb rows (SM16 false): the shared-memory slot of element (u, c) is
+    // e = u << log_cols | c with its
     // low 5 bits (the bank) XORed with f(bits 5..7 of e), f linear with f(1) =
     // 31, f(2) = 21, f(4) = 25: in every round (any log_cols, sp, R <= 3) the
     // lane bits that land above bit 4 of e are the ones the group's 2^R
     // elements push past the bank bits, and f maps them back onto the banks
     // the lanes leave free, so a warp's 32 accesses hit 32 banks (checked
     // exhaustively for every layout the plans use).
+    // 16-byte halves (SM16): element e's limbs 0..3 are the 16-byte word e ^
+    // (bits 3..5 of e) and limbs 4..7 the same word E further; a 128-bit
+    // access serves 8 lanes a wavefront, and for every round of 2^10- and
+    // 2^11-element tiles (any log_cols, sp, R) the 8 lanes of each quarter
+    // warp then hit 8 distinct word slots mod 8 (checked exhaustively), so
+    // an element moves in two conflict-free accesses instead of eight.
+    template <bool SM16>
     __device__ __forceinline__ unsigned e_of(unsigned u, unsigned c) const
     {
         unsigned e = (u << log_cols) | c;
+        if (SM16)
+            return e ^ ((e >> 3) & 7);
         return e ^ (unsigned)((0x9b0d9557e0ull >> (5 * ((e >> 5) & 7))) & 31);
     }
     // The column (index bits outside the pass's stages) of the block's column
@@ -205,22 +251,22 @@ struct ntt_where {
     // permutation puts them, the elements x[rev_k(u) 2^rest + b C + c] (C =
     // 2^log_cols consecutive addresses for consecutive c), which belong to
     // column rev_rest(b C + c).
-    __device__ __forceinline__ size_t col_of(unsigned c) const
+    __device__ __forceinline__ ntt_idx col_of(unsigned c) const
     {
         if (gather)
             return rest ? __brev((blockIdx.x << log_cols) | c) >> (32 - rest) : 0;
         return col0 + c;
     }
-    __device__ __forceinline__ size_t src_of(unsigned u, unsigned c) const
+    __device__ __forceinline__ ntt_idx src_of(unsigned u, unsigned c) const
     {
         if (gather)
-            return ((size_t)(__brev(u) >> (32 - k)) << rest) | (((size_t)blockIdx.x << log_cols) | c);
+            return ((ntt_idx)(__brev(u) >> (32 - k)) << rest) | ((blockIdx.x << log_cols) | c);
         return dst_of(u, c);
     }
-    __device__ __forceinline__ size_t dst_of(unsigned u, unsigned c) const
+    __device__ __forceinline__ ntt_idx dst_of(unsigned u, unsigned c) const
     {
-        size_t col = col_of(c);
-        return ((col & ~lo_mask) << k) | ((size_t)u << s0) | (col & lo_mask);
+        ntt_idx col = col_of(c);
+        return ((col & ~lo_mask) << k) | ((ntt_idx)u << s0) | (col & lo_mask);
     }
 };
 
@@ -234,13 +280,14 @@ static __device__ __forceinline__ void group_coords(unsigned q, unsigned log_col
     *high = t >> sp;
 }
 
-template <int R, bool SKIP1>
+template <class CFG, int R, bool SKIP1>
 static __device__ __forceinline__ void round_shared(uint32_t *sm, unsigned E, const ntt_where &wh,
                                                     const cuzk_gpu_fr *__restrict__ tw, unsigned log_m, unsigned sp,
                                                     const cuzk_gpu_fr *src, cuzk_gpu_fr *dst)
 {
     // src != NULL: read from global (first round); dst != NULL: write to global (last round).
     const unsigned groups = E >> R;
+    uint4 *s4 = (uint4 *)sm;
     for (unsigned q = threadIdx.x; q < groups; q += blockDim.x) {
         unsigned c, jl, high;
         group_coords<R>(q, wh.log_cols, sp, &c, &jl, &high);
@@ -250,21 +297,30 @@ static __device__ __forceinline__ void round_shared(uint32_t *sm, unsigned E, co
             unsigned u = (high << (sp + R)) | ((unsigned)i << sp) | jl;
             if (src) {
                 x[i] = src[wh.src_of(u, c)];
+            } else if (CFG::SM16) {
+                const unsigned e = wh.e_of<true>(u, c);
+                const uint4 h0 = s4[e], h1 = s4[E + e];
+                x[i].l[0] = h0.x, x[i].l[1] = h0.y, x[i].l[2] = h0.z, x[i].l[3] = h0.w;
+                x[i].l[4] = h1.x, x[i].l[5] = h1.y, x[i].l[6] = h1.z, x[i].l[7] = h1.w;
             } else {
-                unsigned e = wh.e_of(u, c);
+                const unsigned e = wh.e_of<false>(u, c);
                 CUZK_GPU_UNROLL
                 for (int l = 0; l < 8; l++)
                     x[i].l[l] = sm[l * E + e];
             }
         }
-        ntt_group<R, SKIP1>(x, tw, log_m, wh.s0, sp, jl, (wh.col0 + c) & wh.lo_mask);
+        ntt_group<R, SKIP1, CFG::MULV>(x, tw, log_m, wh.s0, sp, jl, (wh.col0 + c) & wh.lo_mask);
         CUZK_GPU_UNROLL
         for (int i = 0; i < (1 << R); i++) {
             unsigned u = (high << (sp + R)) | ((unsigned)i << sp) | jl;
             if (dst) {
                 dst[wh.dst_of(u, c)] = x[i];
+            } else if (CFG::SM16) {
+                const unsigned e = wh.e_of<true>(u, c);
+                s4[e] = make_uint4(x[i].l[0], x[i].l[1], x[i].l[2], x[i].l[3]);
+                s4[E + e] = make_uint4(x[i].l[4], x[i].l[5], x[i].l[6], x[i].l[7]);
             } else {
-                unsigned e = wh.e_of(u, c);
+                const unsigned e = wh.e_of<false>(u, c);
                 CUZK_GPU_UNROLL
                 for (int l = 0; l < 8; l++)
                     sm[l * E + e] = x[i].l[l];
@@ -273,25 +329,27 @@ static __device__ __forceinline__ void round_shared(uint32_t *sm, unsigned E, co
     }
 }
 
-// Two blocks per SM (128 registers, a few spilled): 47 ms at 2^27 on the
-// H200 against 61 ms with one block per SM at 182 registers. FULL: blocks of
-// 2^NTT_LOG_E elements (every transform of more than one pass), so the limb
-// rows of shared memory sit at constant offsets from an element's slot.
-template <bool FULL>
-static __global__ void __launch_bounds__(NTT_THREADS, 2)
+// 128 registers a thread (a few spilled) at the configuration's blocks an
+// SM: 47 ms at 2^27 on the H200 against 61 ms with one block per SM at 182
+// registers (2^11 tiles). FULL: blocks of 2^CFG::LOG_E elements (every
+// transform of more than one pass), so the rows of shared memory sit at
+// constant offsets from an element's slot.
+template <class CFG, bool FULL>
+static __global__ void __launch_bounds__(CFG::THREADS, CFG::BLOCKS)
 ntt_pass_r_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *__restrict__ tw, unsigned log_m,
                   unsigned s0, unsigned k, unsigned log_cols, bool gather)
 {
-    extern __shared__ uint32_t sm[];
-    const unsigned E = FULL ? 1u << NTT_LOG_E : 1u << (k + log_cols);
+    extern __shared__ uint4 sm4[];
+    uint32_t *sm = (uint32_t *)sm4;
+    const unsigned E = FULL ? 1u << CFG::LOG_E : 1u << (k + log_cols);
     ntt_where wh;
     wh.log_cols = log_cols;
     wh.k = k;
     wh.s0 = s0;
     wh.rest = log_m - k;
-    wh.lo_mask = ((size_t)1 << s0) - 1;
+    wh.lo_mask = ((ntt_idx)1 << s0) - 1;
     wh.gather = gather;
-    wh.col0 = gather ? 0 : (size_t)blockIdx.x << log_cols; // the gather pass has s0 = 0: no low column bits
+    wh.col0 = gather ? 0 : (ntt_idx)blockIdx.x << log_cols; // the gather pass has s0 = 0: no low column bits
     unsigned sp = 0;
     while (sp < k) {
         const unsigned left = k - sp;
@@ -301,17 +359,17 @@ ntt_pass_r_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *_
         cuzk_gpu_fr *g_dst = last ? dst : NULL;
         if (gather) {
             if (R == 3)
-                round_shared<3, true>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+                round_shared<CFG, 3, true>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
             else if (R == 2)
-                round_shared<2, true>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+                round_shared<CFG, 2, true>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
             else
-                round_shared<1, true>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+                round_shared<CFG, 1, true>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
         } else if (R == 3) {
-            round_shared<3, false>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+            round_shared<CFG, 3, false>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
         } else if (R == 2) {
-            round_shared<2, false>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+            round_shared<CFG, 2, false>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
         } else {
-            round_shared<1, false>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
+            round_shared<CFG, 1, false>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
         }
         sp += (unsigned)R;
         if (!last)
@@ -411,6 +469,22 @@ static int upload_table(cuzk_gpu_ctx *ctx, cuzk_gpu_fr **d, const cuzk_fr *h, si
     return rc;
 }
 
+// The dynamic shared memory of a configuration's pass kernels (one tile).
+template <class CFG>
+static int set_smem(cuzk_err *err)
+{
+    int rc = 0;
+    const int bytes = (int)(sizeof(cuzk_gpu_fr) << CFG::LOG_E);
+    CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_r_kernel<CFG, false>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       bytes),
+                  err, rc, out);
+    CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_r_kernel<CFG, true>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       bytes),
+                  err, rc, out);
+out:
+    return rc;
+}
+
 extern "C" void cuzk_gpu_domain_free(cuzk_gpu_domain *d)
 {
     if (!d)
@@ -431,7 +505,8 @@ extern "C" int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kerne
 {
     if (!d)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: NULL domain");
-    if (kernel != CUZK_GPU_NTT_DEFAULT && kernel != CUZK_GPU_NTT_RADIX2 && kernel != CUZK_GPU_NTT_SPLIT_11_8_8)
+    if (kernel != CUZK_GPU_NTT_DEFAULT && kernel != CUZK_GPU_NTT_RADIX2 && kernel != CUZK_GPU_NTT_SPLIT_11_8_8 &&
+        kernel != CUZK_GPU_NTT_TILE11 && kernel != CUZK_GPU_NTT_TILE11_SM16)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: unknown NTT kernel %d", (int)kernel);
     d->kernel = kernel;
     return 0;
@@ -489,12 +564,9 @@ extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, 
     CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        (int)(sizeof(cuzk_gpu_fr) << NTT_LOG_E)),
                   err, rc, fail);
-    CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_r_kernel<false>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       (int)(sizeof(cuzk_gpu_fr) << NTT_LOG_E)),
-                  err, rc, fail);
-    CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_r_kernel<true>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       (int)(sizeof(cuzk_gpu_fr) << NTT_LOG_E)),
-                  err, rc, fail);
+    if ((rc = set_smem<ntt_cfg_t10>(err)) != 0 || (rc = set_smem<ntt_cfg_t11>(err)) != 0 ||
+        (rc = set_smem<ntt_cfg_t11s>(err)) != 0)
+        goto fail;
     // Coset tables.
     host_powers(h, n_lo, &d->g, 1, &CUZK_FR_ONE);
     if ((rc = upload_table(ctx, &d->lo_g, h, n_lo, err)) != 0)
@@ -520,7 +592,7 @@ extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, 
         goto fail;
     if ((rc = cuzk_gpu_alloc(ctx, (void **)&d->tw, n_tw * sizeof(cuzk_gpu_fr), err)) != 0)
         goto fail;
-    if (d->log_m > NTT_LOG_E &&
+    if (d->log_m > NTT_MIN_TILE_LOG &&
         (rc = cuzk_gpu_alloc(ctx, (void **)&d->scratch, d->m * sizeof(cuzk_gpu_fr), err)) != 0)
         goto fail;
     twiddle_kernel<<<cuzk_gpu_blocks(ctx, n_tw, 256, 8), 256, 0, ctx->stream>>>(d->tw, n_tw, d_hi, d_lo);
@@ -541,23 +613,24 @@ fail:
     return rc;
 }
 
-// How a transform of 2^L splits into passes: every pass moves blocks of
-// 2^first elements (first = min(L, NTT_LOG_E)), pass p runs k[p] stages on
-// 2^(first - k[p]) columns a block. As many passes as the old split needs
-// (one of up to 11 stages, then up to 8 a pass); `balanced` spreads the stages
-// evenly over them (27 = 9 + 9 + 9: every pass, the gathering first one too,
-// moves runs of at least 4 consecutive elements), otherwise the first pass
-// takes 11 (one column a block) and the rest share the others (11 + 8 + 8, the
+// How a transform of 2^L splits into passes on tiles of 2^log_e elements:
+// every pass moves blocks of 2^first elements (first = min(L, log_e)), pass p
+// runs k[p] stages on 2^(first - k[p]) columns a block. As many passes as one
+// first pass of up to log_e stages and later ones of up to max_later need;
+// `balanced` spreads the stages evenly over them (27 = 9 + 9 + 9 on 2^10 or
+// 2^11 tiles: every pass, the gathering first one too, moves runs of at least
+// 2 or 4 consecutive elements), otherwise the first pass takes log_e (one
+// column a block) and the rest share the others (11 + 8 + 8 on 2^11 tiles, the
 // split of the radix-2 baseline).
 struct ntt_plan {
     unsigned first, passes, k[8];
 };
 
-static void ntt_plan_make(unsigned L, bool balanced, ntt_plan *pl)
+static void ntt_plan_make(unsigned L, bool balanced, unsigned log_e, unsigned max_later, ntt_plan *pl)
 {
-    pl->first = L < NTT_LOG_E ? L : NTT_LOG_E;
+    pl->first = L < log_e ? L : log_e;
     const unsigned rest = L - pl->first;
-    const unsigned later = (rest + NTT_MAX_LATER_STAGES - 1) / NTT_MAX_LATER_STAGES;
+    const unsigned later = (rest + max_later - 1) / max_later;
     pl->passes = 1 + later;
     for (unsigned p = 0; p < pl->passes; p++) {
         if (balanced)
@@ -565,6 +638,35 @@ static void ntt_plan_make(unsigned L, bool balanced, ntt_plan *pl)
         else
             pl->k[p] = p == 0 ? pl->first : rest / later + (p - 1 < rest % later);
     }
+}
+
+// The passes of one transform on a configuration's radix-2^3 kernel.
+template <class CFG>
+static int queue_r(cuzk_gpu_domain *d, cuzk_gpu_fr *x, bool balanced, cuzk_err *err)
+{
+    int rc = 0;
+    cuzk_gpu_ctx *ctx = d->ctx;
+    const unsigned L = d->log_m;
+    ntt_plan pl;
+    ntt_plan_make(L, balanced, CFG::LOG_E, CFG::MAX_LATER, &pl);
+    const unsigned threads = (1u << pl.first) / 2 < CFG::THREADS ? (1u << pl.first) / 2 : CFG::THREADS;
+    const size_t blocks = d->m >> pl.first, smem = sizeof(cuzk_gpu_fr) << pl.first;
+    unsigned s0 = 0;
+    for (unsigned p = 0; p < pl.passes; p++) {
+        const unsigned k = pl.k[p];
+        const cuzk_gpu_fr *src = p == 0 ? x : d->scratch;
+        cuzk_gpu_fr *dst = p == pl.passes - 1 ? x : d->scratch;
+        if (pl.first == (unsigned)CFG::LOG_E)
+            ntt_pass_r_kernel<CFG, true><<<(unsigned)blocks, threads, smem, ctx->stream>>>(
+                src, dst, d->tw, L, s0, k, pl.first - k, p == 0);
+        else
+            ntt_pass_r_kernel<CFG, false><<<(unsigned)blocks, threads, smem, ctx->stream>>>(
+                src, dst, d->tw, L, s0, k, pl.first - k, p == 0);
+        CUZK_GPU_LAUNCHED(err, rc, out);
+        s0 += k;
+    }
+out:
+    return rc;
 }
 
 // The forward transform in place (queued, not waited for). More than one
@@ -576,8 +678,20 @@ static int fft_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, cuzk_err *err)
     const unsigned L = d->log_m;
     if (L == 0)
         return 0;
+    switch (d->kernel) {
+    case CUZK_GPU_NTT_DEFAULT:
+        return queue_r<ntt_cfg_t10>(d, x, true, err);
+    case CUZK_GPU_NTT_TILE11:
+        return queue_r<ntt_cfg_t11>(d, x, true, err);
+    case CUZK_GPU_NTT_TILE11_SM16:
+        return queue_r<ntt_cfg_t11s>(d, x, true, err);
+    case CUZK_GPU_NTT_SPLIT_11_8_8:
+        return queue_r<ntt_cfg_t11>(d, x, false, err);
+    default:
+        break;
+    }
     ntt_plan pl;
-    ntt_plan_make(L, d->kernel == CUZK_GPU_NTT_DEFAULT, &pl);
+    ntt_plan_make(L, false, NTT_LOG_E, NTT_MAX_LATER_STAGES, &pl);
     const unsigned threads = (1u << pl.first) / 2 < NTT_THREADS ? (1u << pl.first) / 2 : NTT_THREADS;
     const size_t blocks = d->m >> pl.first, smem = sizeof(cuzk_gpu_fr) << pl.first;
     unsigned s0 = 0;
@@ -585,15 +699,8 @@ static int fft_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, cuzk_err *err)
         const unsigned k = pl.k[p];
         const cuzk_gpu_fr *src = p == 0 ? x : d->scratch;
         cuzk_gpu_fr *dst = p == pl.passes - 1 ? x : d->scratch;
-        if (d->kernel == CUZK_GPU_NTT_RADIX2)
-            ntt_pass_kernel<<<(unsigned)blocks, threads, smem, ctx->stream>>>(src, dst, d->tw, L, s0, k,
-                                                                             pl.first - k, p == 0);
-        else if (pl.first == NTT_LOG_E)
-            ntt_pass_r_kernel<true><<<(unsigned)blocks, threads, smem, ctx->stream>>>(src, dst, d->tw, L, s0, k,
-                                                                                     pl.first - k, p == 0);
-        else
-            ntt_pass_r_kernel<false><<<(unsigned)blocks, threads, smem, ctx->stream>>>(src, dst, d->tw, L, s0, k,
-                                                                                      pl.first - k, p == 0);
+        ntt_pass_kernel<<<(unsigned)blocks, threads, smem, ctx->stream>>>(src, dst, d->tw, L, s0, k, pl.first - k,
+                                                                         p == 0);
         CUZK_GPU_LAUNCHED(err, rc, out);
         s0 += k;
     }

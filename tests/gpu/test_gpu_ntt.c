@@ -1,7 +1,8 @@
 /* The device NTT against src/poly: forward, inverse, coset and inverse coset
  * transforms and compute_h, bit for bit, over sizes 2^0 .. 2^22 (every pass
  * layout: one pass, two, three; every mix of register rounds), with every pass
- * kernel (the radix-2^3 default on its balanced split, the same kernel on the
+ * kernel (the radix-2^3 default on 2^10-element tiles and its balanced split,
+ * the 2^11-tile kernels TILE11 and TILE11_SM16, the 2^11-tile kernel on the
  * 11 + 8 + 8 split, and the radix-2 baseline). Skips without a device. */
 #include "cuzk/poly.h"
 #include "gpu_test_util.h"
@@ -87,9 +88,11 @@ static void check_size(cuzk_gpu_ctx *ctx, unsigned log_m, cuzk_pool *pool, cuzk_
         size_t at = first_diff(want, got, m);
         CHECK_MSG(at == SIZE_MAX, "2^%u compute_h: first difference at %zu", log_m, at);
     }
-    printf("2^%-2u %-10s: fft, ifft, coset_fft, icoset_fft%s checked\n", log_m,
+    printf("2^%-2u %-11s: fft, ifft, coset_fft, icoset_fft%s checked\n", log_m,
            kernel == CUZK_GPU_NTT_RADIX2        ? "radix2"
            : kernel == CUZK_GPU_NTT_SPLIT_11_8_8 ? "split11_8_8"
+           : kernel == CUZK_GPU_NTT_TILE11       ? "tile11"
+           : kernel == CUZK_GPU_NTT_TILE11_SM16  ? "tile11_sm16"
                                                  : "default",
            with_h ? ", compute_h" : "");
 out:
@@ -111,11 +114,15 @@ int main(void)
     cuzk_pool *pool = cuzk_pool_create(0);
     cuzk_rng rng;
     cuzk_rng_seed(&rng, 0x4e77);
-    /* every pass layout of both splits: one pass (<= 2^11), two (2^12..2^19:
-     * 6 + 6 .. 10 + 9 balanced, 11 + 1 .. 11 + 8 the other), three (2^20..) */
+    /* every pass layout of every split: one pass (<= 2^10 on the default's
+     * 2^10 tiles, <= 2^11 on the others), two (2^11..2^19 default: 6 + 5 ..
+     * 10 + 9; 2^12..2^19 on 2^11 tiles: 6 + 6 .. 10 + 9 balanced, 11 + 1 ..
+     * 11 + 8 the other), three (2^20..) */
     static const unsigned sizes[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22 };
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 20, CUZK_GPU_NTT_DEFAULT);
+        check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_TILE11);
+        check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_TILE11_SM16);
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_SPLIT_11_8_8);
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_RADIX2);
     }
