@@ -21,7 +21,7 @@
 typedef struct {
     int runs;
     unsigned max_log;
-    bool json, quick;
+    bool json, quick, rates_only;
     const char *out_path;
 } gpu_opts;
 
@@ -34,10 +34,11 @@ typedef struct {
 static void usage(void)
 {
     fprintf(stderr,
-            "usage: cuzk-bench gpu [--runs N] [--max-log L] [--quick] [--json] [--out FILE]\n"
+            "usage: cuzk-bench gpu [--runs N] [--max-log L] [--quick] [--rates] [--json] [--out FILE]\n"
             "  --runs N      runs per figure (default 5; sizes from 2^26 use at most 3)\n"
             "  --max-log L   largest size 2^L, 20..27 (default 27)\n"
             "  --quick       2^20 and 2^22 only, 2 runs\n"
+            "  --rates       the arithmetic rates only (no NTT, no MSM)\n"
             "  --json        print the JSON record on stdout instead of the table\n"
             "  --out FILE    also write the JSON record to FILE\n");
 }
@@ -51,6 +52,8 @@ static int parse_opts(gpu_opts *o, int argc, char **argv)
             o->json = true;
         else if (!strcmp(a, "--quick"))
             o->quick = true;
+        else if (!strcmp(a, "--rates"))
+            o->rates_only = true;
         else if (!strcmp(a, "--runs") && i + 1 < argc) {
             o->runs = atoi(argv[++i]);
             if (o->runs < 1 || o->runs > BENCH_MAX_RUNS) {
@@ -330,7 +333,11 @@ int cuzk_bench_gpu_main(int argc, char **argv)
                                                   "fr_mul_p01_gps", "fr_mul_ks_p01_gps", "fr_mul_ks_p0one_gps",
                                                   "fr_mul_ks_gps", "fr_mul_p0one_mopaque_gps", "fr_mul_p01_mopaque_gps",
                                                   "fr_mul_ks_p01_mopaque_gps", "fp_mul_ks_gps", "fr_mul_p0one_mzero_gps",
-                                                  "fr_mul_p01_mzero_gps" };
+                                                  "fr_mul_p01_mzero_gps", "fr_mul_f64_gps", "fr_mul_mix_gps",
+                                                  "fr_mul_f64_singles_gps", "fr_mul_mix_singles_gps",
+                                                  "fr_mul_f64_4ch_gps", "fr_mul_mix_4ch_gps", "fr_mul_4ch_gps",
+                                                  "fr_mul_mix21_3ch_gps", "fr_bfly_gps", "fr_bfly_f64_gps",
+                                                  "fr_bfly_mix_gps", "fr_bfly_mix31_gps" };
         for (int w = 0; w < (int)(sizeof rate_names / sizeof rate_names[0]) && !e.failed; w++) {
             double s[BENCH_MAX_RUNS];
             int runs = o.runs > 3 ? 3 : o.runs;
@@ -341,9 +348,9 @@ int cuzk_bench_gpu_main(int argc, char **argv)
                 bench_report_add(&rep, rate_names[w], "G/s", s, runs);
         }
     }
-    if (!e.failed)
+    if (!e.failed && !o.rates_only)
         bench_ntt(&e, &rep, &o);
-    if (!e.failed)
+    if (!e.failed && !o.rates_only)
         bench_msm(&e, &rep, &o, pool);
     cuzk_pool_destroy(pool);
     cuzk_gpu_ctx_free(e.ctx);

@@ -113,7 +113,10 @@ int cuzk_gpu_fp2_pair_form_eval_host(unsigned form, cuzk_fp2 *out, const cuzk_fp
  * 0 Fr products, 1 Fp products, 2 G1 mixed additions (XYZZ += affine);
  * 3..21 variants for comparison (src/gpu/throughput.cu): 3/4 the previous Fr/Fp
  * product, 5/6/7/10/12..18/20/21 Fr product variants, 8/9 the relaxed Fr/Fp products,
- * 11 and 19 Fp product variants. */
+ * 11 and 19 Fp product variants; 22..33 the Fr product with its integer product on
+ * the FP64 pipe (src/gpu/fr_f64.cuh): alone, mixed with the integer product,
+ * on 2, 3 or 4 chains, and (30..33) butterflies per second of a register-only
+ * radix-2^3 NTT group with integer, FP64 or mixed products. */
 int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, cuzk_err *err);
 
 /* ---- Fr NTT ---------------------------------------------------------------------------
@@ -135,15 +138,18 @@ size_t cuzk_gpu_domain_size(const cuzk_gpu_domain *d);
  * evenly over the passes: 9 + 9 + 9 at 2^27, tiles of 2^10 elements), the
  * previous default on tiles of 2^11 (TILE11), the same with the default's
  * shared-memory layout and product (TILE11_SM16), the 2^11-tile kernel on the
- * earlier split (11 + 8 + 8: a first pass of one column a block), or the
- * radix-2 kernel (one trip per stage, 11 + 8 + 8), kept as baselines of
- * cuzk-bench gpu-ntt. All give the same values. */
+ * earlier split (11 + 8 + 8: a first pass of one column a block), the radix-2
+ * kernel (one trip per stage, 11 + 8 + 8), kept as baselines of cuzk-bench
+ * gpu-ntt, or the default's kernel as persistent blocks that copy the next
+ * tile into shared memory during the last round of the current one
+ * (PERSIST). All give the same values. */
 typedef enum {
     CUZK_GPU_NTT_DEFAULT,
     CUZK_GPU_NTT_RADIX2,
     CUZK_GPU_NTT_SPLIT_11_8_8,
     CUZK_GPU_NTT_TILE11,
-    CUZK_GPU_NTT_TILE11_SM16
+    CUZK_GPU_NTT_TILE11_SM16,
+    CUZK_GPU_NTT_PERSIST
 } cuzk_gpu_ntt_kernel;
 int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kernel kernel, cuzk_err *err);
 int cuzk_gpu_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err);

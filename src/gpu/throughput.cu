@@ -5,10 +5,11 @@
 #include "fr.cuh"
 #include "fp.cuh"
 #include "g1.cuh"
+#include "fr_f64.cuh"
 
 #define TP_THREADS 256
 #define TP_CHAINS 2 // independent chains per thread
-#define CUZK_GPU_RATE_KINDS 22
+#define CUZK_GPU_RATE_KINDS 34
 
 // The product under test: OP 0 the field's product, 1 the previous two-
 // accumulator product (cuzk_gpu_mont_mul_xy, the baseline), 2 + V the
@@ -63,6 +64,82 @@ static __global__ void __launch_bounds__(TP_THREADS) tp_mul_kernel(E *out, unsig
         out[(size_t)t * TP_CHAINS + c] = x[c];
 }
 
+// The Fr product with its integer product on the FP64 pipe (fr_f64.cuh,
+// variant V), the fixed operand y in its digit form (as a twiddle table would
+// hold it): on every chain, or (MIX) on the even chains with the integer
+// product (cuzk_gpu_fr_mul) on the odd ones, so the FP64 and FMA-heavy pipes
+// can work at once.
+// CH chains (MIX 2: the integer product on every chain, the baseline of the
+// CH-chain figures; MIX 3: two FP64 products to one integer product).
+template <int V, int MIX, int CH = TP_CHAINS>
+static __global__ void __launch_bounds__(TP_THREADS) tp_f64_kernel(cuzk_gpu_fr *out, unsigned iters)
+{
+    cuzk_gpu_fr x[CH], y;
+    cuzk_gpu_fr_f64 yd;
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+    for (unsigned i = 0; i < 8; i++)
+        y.l[i] = t * 0x9e3779b9u + i;
+    y.l[7] &= 0x0fffffffu; // below r: the FP64 product takes canonical values
+    for (int c = 0; c < CH; c++) {
+        x[c] = y;
+        x[c].l[0] ^= c;
+    }
+    cuzk_gpu_fr_to_f64(&yd, &y);
+#pragma unroll 1
+    for (unsigned i = 0; i < iters; i++)
+        CUZK_GPU_UNROLL
+        for (int c = 0; c < CH; c++) {
+            if (MIX == 2 || (MIX == 1 && (c & 1)) || (MIX == 3 && c % 3 == 2))
+                cuzk_gpu_fr_mul(&x[c], &x[c], &y);
+            else
+                cuzk_gpu_fr_mul_f64<V>(&x[c], &x[c], &yd);
+        }
+    for (int c = 0; c < CH; c++)
+        out[(size_t)t * CH + c] = x[c];
+}
+
+// The NTT's inner loop without memory: a thread's 8 elements through the 3
+// radix-2 stages of a radix-2^3 group (12 butterflies: v = x_i1 w, x_i1 =
+// x_i0 - v, x_i0 = x_i0 + v), one twiddle w kept as words and digits. The
+// products: MODE 0 all integer, 1 all FP64 (fr_f64.cuh), 2 FP64 for the
+// even butterflies of a stage, 3 FP64 for three of a stage's four.
+// Two blocks an SM (128 registers a thread), as the NTT pass kernels.
+template <int MODE>
+static __global__ void __launch_bounds__(TP_THREADS, 2) tp_bfly_kernel(cuzk_gpu_fr *out, unsigned iters)
+{
+    cuzk_gpu_fr x[8], w;
+    cuzk_gpu_fr_f64 wd;
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+    for (unsigned i = 0; i < 8; i++)
+        w.l[i] = t * 0x9e3779b9u + i;
+    w.l[7] &= 0x0fffffffu;
+    for (int c = 0; c < 8; c++) {
+        x[c] = w;
+        x[c].l[1] ^= c;
+    }
+    cuzk_gpu_fr_to_f64(&wd, &w);
+#pragma unroll 1
+    for (unsigned i = 0; i < iters; i++)
+        CUZK_GPU_UNROLL
+        for (int r = 0; r < 3; r++)
+            CUZK_GPU_UNROLL
+            for (int b = 0; b < 4; b++) {
+                const int i0 = ((b >> r) << (r + 1)) | (b & ((1 << r) - 1)), i1 = i0 | (1 << r);
+                const bool f64 = MODE == 1 || (MODE == 2 && (b & 1) == 0) || (MODE == 3 && b != 3);
+                cuzk_gpu_fr v;
+                if (f64)
+                    cuzk_gpu_fr_mul_f64<CUZK_GPU_FR_F64_PAIRS>(&v, &x[i1], &wd);
+                else
+                    cuzk_gpu_fr_mul(&v, &x[i1], &w);
+                cuzk_gpu_fr_sub(&x[i1], &x[i0], &v);
+                cuzk_gpu_fr_add(&x[i0], &x[i0], &v);
+            }
+    for (int c = 0; c < 8; c += 2)
+        cuzk_gpu_fr_add(&x[c], &x[c], &x[c + 1]);
+    for (int c = 0; c < 4; c++)
+        out[(size_t)t * 4 + c] = x[2 * c];
+}
+
 static __global__ void __launch_bounds__(TP_THREADS) tp_madd_kernel(cuzk_gpu_g1_xyzz *out, unsigned iters)
 {
     cuzk_gpu_g1_xyzz acc;
@@ -90,7 +167,7 @@ extern "C" int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, c
     void *d_out = NULL;
     cudaEvent_t e0 = NULL, e1 = NULL;
     float ms = 0;
-    const unsigned blocks = (unsigned)ctx->sm_count * 8, iters = what == 2 ? 200 : 2000;
+    const unsigned blocks = (unsigned)ctx->sm_count * 8, iters = what == 2 ? 200 : what >= 30 ? 200 : 2000;
     const size_t threads = (size_t)blocks * TP_THREADS;
     *per_s = 0;
     if (what < 0 || what >= CUZK_GPU_RATE_KINDS)
@@ -125,7 +202,23 @@ extern "C" int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, c
         case 18: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_KS + CUZK_GPU_MONT_P01 + CUZK_GPU_MONT_MOPAQUE);
         case 19: TP_MUL(cuzk_gpu_fp, 2 + CUZK_GPU_MONT_KS);
         case 20: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_P0_ONE + CUZK_GPU_MONT_MZERO);
-        default: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_P01 + CUZK_GPU_MONT_MZERO);
+        case 21: TP_MUL(cuzk_gpu_fr, 2 + CUZK_GPU_MONT_P01 + CUZK_GPU_MONT_MZERO);
+#define TP_F64(V, MIX, CH) tp_f64_kernel<V, MIX, CH><<<blocks, TP_THREADS, 0, ctx->stream>>>((cuzk_gpu_fr *)d_out, iters); break
+        case 22: TP_F64(CUZK_GPU_FR_F64_PAIRS, 0, 2);
+        case 23: TP_F64(CUZK_GPU_FR_F64_PAIRS, 1, 2);
+        case 24: TP_F64(0, 0, 2);
+        case 25: TP_F64(0, 1, 2);
+        case 26: TP_F64(CUZK_GPU_FR_F64_PAIRS, 0, 4);
+        case 27: TP_F64(CUZK_GPU_FR_F64_PAIRS, 1, 4);
+        case 28: TP_F64(0, 2, 4);
+        case 29: TP_F64(CUZK_GPU_FR_F64_PAIRS, 3, 3);
+#undef TP_F64
+#define TP_BFLY(MODE) tp_bfly_kernel<MODE><<<blocks, TP_THREADS, 0, ctx->stream>>>((cuzk_gpu_fr *)d_out, iters); break
+        case 30: TP_BFLY(0);
+        case 31: TP_BFLY(1);
+        case 32: TP_BFLY(2);
+        default: TP_BFLY(3);
+#undef TP_BFLY
 #undef TP_MUL
         }
         CUZK_GPU_LAUNCHED(err, rc, out);
@@ -134,7 +227,9 @@ extern "C" int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, c
             goto out;
     }
     CUZK_CUDA_TRY(cudaEventElapsedTime(&ms, e0, e1), err, rc, out);
-    *per_s = (double)threads * iters * (what == 2 ? 1 : TP_CHAINS) / (ms / 1e3);
+    // per second: products (butterflies for 30..33, additions for 2)
+    *per_s = (double)threads * iters * (what == 2 ? 1 : what >= 30 ? 12 : what == 29 ? 3 : what >= 26 ? 4 : TP_CHAINS) /
+             (ms / 1e3);
 out:
     if (e0)
         cudaEventDestroy(e0);
