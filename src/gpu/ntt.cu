@@ -50,6 +50,7 @@ struct cuzk_gpu_domain {
     size_t n_hi;
     cuzk_gpu_fr *scratch; // m elements when the transform takes several passes
     cuzk_gpu_ntt_kernel kernel;
+    unsigned sms;         // multiprocessors (the persistent kernel's grid)
 };
 
 // ---- kernels -------------------------------------------------------------------------
@@ -180,7 +181,8 @@ struct ntt_cfg {
 // The default: 2^10-element tiles (32 KB), 128 threads, 4 blocks an SM (the
 // same 16 warps as 2 x 256, but barriers over 4 warps and blocks out of
 // phase), 16-byte shared-memory accesses, the product with m = 0 - t_0 (P01 |
-// MZERO). H200, 2^27: 35.4 ms against 37.8 for ntt_cfg_t11.
+// MZERO). H200, 2^27: 35.4 ms against 36.5 for ntt_cfg_t11 (37.8 with
+// 64-bit indices) in the same run.
 typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO> ntt_cfg_t10;
 // The previous default (CUZK_GPU_NTT_TILE11; also the 11 + 8 + 8 baseline):
 // 2^11-element tiles, 256 threads, 2 blocks an SM, limb rows, the Fr default
@@ -222,6 +224,7 @@ static __device__ __forceinline__ void ntt_group(cuzk_gpu_fr x[], const cuzk_gpu
 // the block's columns, local index u) and its global index.
 struct ntt_where {
     unsigned log_cols, k, s0, rest;
+    unsigned blk; // the block's tile (blockIdx.x, or the tile a persistent block is on)
     ntt_idx col0, lo_mask;
     bool gather;
     // Limb rows (SM16 false): the shared-memory slot of element (u, c) is
@@ -254,13 +257,13 @@ struct ntt_where {
     __device__ __forceinline__ ntt_idx col_of(unsigned c) const
     {
         if (gather)
-            return rest ? __brev((blockIdx.x << log_cols) | c) >> (32 - rest) : 0;
+            return rest ? __brev((blk << log_cols) | c) >> (32 - rest) : 0;
         return col0 + c;
     }
     __device__ __forceinline__ ntt_idx src_of(unsigned u, unsigned c) const
     {
         if (gather)
-            return ((ntt_idx)(__brev(u) >> (32 - k)) << rest) | ((blockIdx.x << log_cols) | c);
+            return ((ntt_idx)(__brev(u) >> (32 - k)) << rest) | ((blk << log_cols) | c);
         return dst_of(u, c);
     }
     __device__ __forceinline__ ntt_idx dst_of(unsigned u, unsigned c) const
@@ -280,10 +283,41 @@ static __device__ __forceinline__ void group_coords(unsigned q, unsigned log_col
     *high = t >> sp;
 }
 
-template <class CFG, int R, bool SKIP1>
+// The persistent kernel's copy of the thread's first-round group of a tile
+// (R = 3, sp = 0: u = high << 3 | i) from global memory into the slots that
+// round reads (16-byte layout), by cp.async: the copy flies while the thread
+// computes; the same thread waits for it (cp.async.wait_all) and reads those
+// slots, so no barrier is needed between the copy and the read.
+static __device__ __forceinline__ void ntt_prefetch(uint4 *s4, unsigned E, const ntt_where &wh,
+                                                    const cuzk_gpu_fr *src)
+{
+    const unsigned q = threadIdx.x;
+    const unsigned c = q & ((1u << wh.log_cols) - 1), high = q >> wh.log_cols;
+    // Not unrolled: the copies need no data registers, and one address at a
+    // time keeps the group's 8 live elements (last round) out of the spills.
+#pragma unroll 1
+    for (int i = 0; i < 8; i++) {
+        const unsigned u = (high << 3) | (unsigned)i;
+        const unsigned e = wh.e_of<true>(u, c);
+        const uint4 *g = (const uint4 *)(src + wh.src_of(u, c));
+        const unsigned a0 = (unsigned)__cvta_generic_to_shared(s4 + e);
+        const unsigned a1 = (unsigned)__cvta_generic_to_shared(s4 + E + e);
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(a0), "l"(g) : "memory");
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(a1), "l"(g + 1) : "memory");
+    }
+    asm volatile("cp.async.commit_group;" ::: "memory");
+}
+
+// PF (persistent kernel, last round, one group a thread): after every thread
+// has read its inputs from shared memory, a barrier, then the copy of the
+// next tile's first round (tile pf_blk, if below pf_tiles) from pf_src into
+// the freed slots before the products.
+template <class CFG, int R, bool SKIP1, bool PF = false>
 static __device__ __forceinline__ void round_shared(uint32_t *sm, unsigned E, const ntt_where &wh,
                                                     const cuzk_gpu_fr *__restrict__ tw, unsigned log_m, unsigned sp,
-                                                    const cuzk_gpu_fr *src, cuzk_gpu_fr *dst)
+                                                    const cuzk_gpu_fr *src, cuzk_gpu_fr *dst,
+                                                    const cuzk_gpu_fr *pf_src = NULL, unsigned pf_blk = 0,
+                                                    unsigned pf_tiles = 0)
 {
     // src != NULL: read from global (first round); dst != NULL: write to global (last round).
     const unsigned groups = E >> R;
@@ -307,6 +341,15 @@ static __device__ __forceinline__ void round_shared(uint32_t *sm, unsigned E, co
                 CUZK_GPU_UNROLL
                 for (int l = 0; l < 8; l++)
                     x[i].l[l] = sm[l * E + e];
+            }
+        }
+        if (PF) {
+            __syncthreads();
+            if (pf_blk < pf_tiles) {
+                ntt_where nx = wh;
+                nx.blk = pf_blk;
+                nx.col0 = wh.gather ? 0 : (ntt_idx)pf_blk << wh.log_cols;
+                ntt_prefetch(s4, E, nx, pf_src);
             }
         }
         ntt_group<R, SKIP1, CFG::MULV>(x, tw, log_m, wh.s0, sp, jl, (wh.col0 + c) & wh.lo_mask);
@@ -349,6 +392,7 @@ ntt_pass_r_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *_
     wh.rest = log_m - k;
     wh.lo_mask = ((ntt_idx)1 << s0) - 1;
     wh.gather = gather;
+    wh.blk = blockIdx.x;
     wh.col0 = gather ? 0 : (ntt_idx)blockIdx.x << log_cols; // the gather pass has s0 = 0: no low column bits
     unsigned sp = 0;
     while (sp < k) {
@@ -374,6 +418,72 @@ ntt_pass_r_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *_
         sp += (unsigned)R;
         if (!last)
             __syncthreads();
+    }
+}
+
+// The persistent form of the FULL pass kernel (CUZK_GPU_NTT_PERSIST): a
+// grid of BLOCKS blocks an SM, each looping over tiles blockIdx.x + j
+// gridDim.x. A tile's first round reads shared memory that cp.async filled
+// (ntt_prefetch) while the block computed the previous tile's last round, so
+// the loads' latency hides behind products instead of stalling the block
+// (the one-shot kernel waits for them at the start of every tile). Needs one
+// group a thread in the first and last rounds (THREADS = 2^LOG_E / 8, last
+// round R = 3: k a multiple of 3); fft_queue uses it only then.
+template <class CFG>
+static __global__ void __launch_bounds__(CFG::THREADS, CFG::BLOCKS)
+ntt_pass_p_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *__restrict__ tw, unsigned log_m,
+                  unsigned s0, unsigned k, unsigned log_cols, bool gather, unsigned tiles)
+{
+    extern __shared__ uint4 sm4[];
+    uint32_t *sm = (uint32_t *)sm4;
+    constexpr unsigned E = 1u << CFG::LOG_E;
+    ntt_where wh;
+    wh.log_cols = log_cols;
+    wh.k = k;
+    wh.s0 = s0;
+    wh.rest = log_m - k;
+    wh.lo_mask = ((ntt_idx)1 << s0) - 1;
+    wh.gather = gather;
+    wh.blk = blockIdx.x;
+    wh.col0 = gather ? 0 : (ntt_idx)wh.blk << log_cols;
+    if (wh.blk >= tiles)
+        return;
+    ntt_prefetch(sm4, E, wh, src);
+    for (;;) {
+        const unsigned next = wh.blk + gridDim.x;
+        asm volatile("cp.async.wait_all;" ::: "memory");
+        unsigned sp = 0;
+        while (sp < k) {
+            const unsigned left = k - sp;
+            const int R = left >= 3 ? 3 : (int)left;
+            const bool last = sp + (unsigned)R == k;
+            if (last) {
+                if (gather)
+                    round_shared<CFG, 3, true, true>(sm, E, wh, tw, log_m, sp, NULL, dst, src, next, tiles);
+                else
+                    round_shared<CFG, 3, false, true>(sm, E, wh, tw, log_m, sp, NULL, dst, src, next, tiles);
+            } else if (gather) {
+                if (R == 3)
+                    round_shared<CFG, 3, true>(sm, E, wh, tw, log_m, sp, NULL, NULL);
+                else if (R == 2)
+                    round_shared<CFG, 2, true>(sm, E, wh, tw, log_m, sp, NULL, NULL);
+                else
+                    round_shared<CFG, 1, true>(sm, E, wh, tw, log_m, sp, NULL, NULL);
+            } else if (R == 3) {
+                round_shared<CFG, 3, false>(sm, E, wh, tw, log_m, sp, NULL, NULL);
+            } else if (R == 2) {
+                round_shared<CFG, 2, false>(sm, E, wh, tw, log_m, sp, NULL, NULL);
+            } else {
+                round_shared<CFG, 1, false>(sm, E, wh, tw, log_m, sp, NULL, NULL);
+            }
+            sp += (unsigned)R;
+            if (!last)
+                __syncthreads();
+        }
+        if (next >= tiles)
+            break;
+        wh.blk = next;
+        wh.col0 = gather ? 0 : (ntt_idx)next << log_cols;
     }
 }
 
@@ -506,7 +616,7 @@ extern "C" int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kerne
     if (!d)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: NULL domain");
     if (kernel != CUZK_GPU_NTT_DEFAULT && kernel != CUZK_GPU_NTT_RADIX2 && kernel != CUZK_GPU_NTT_SPLIT_11_8_8 &&
-        kernel != CUZK_GPU_NTT_TILE11 && kernel != CUZK_GPU_NTT_TILE11_SM16)
+        kernel != CUZK_GPU_NTT_TILE11 && kernel != CUZK_GPU_NTT_TILE11_SM16 && kernel != CUZK_GPU_NTT_PERSIST)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: unknown NTT kernel %d", (int)kernel);
     d->kernel = kernel;
     return 0;
@@ -567,6 +677,15 @@ extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, 
     if ((rc = set_smem<ntt_cfg_t10>(err)) != 0 || (rc = set_smem<ntt_cfg_t11>(err)) != 0 ||
         (rc = set_smem<ntt_cfg_t11s>(err)) != 0)
         goto fail;
+    CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_p_kernel<ntt_cfg_t10>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       (int)(sizeof(cuzk_gpu_fr) << ntt_cfg_t10::LOG_E)),
+                  err, rc, fail);
+    {
+        int dev = 0, sms = 0;
+        CUZK_CUDA_TRY(cudaGetDevice(&dev), err, rc, fail);
+        CUZK_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err, rc, fail);
+        d->sms = sms > 0 ? (unsigned)sms : 1;
+    }
     // Coset tables.
     host_powers(h, n_lo, &d->g, 1, &CUZK_FR_ONE);
     if ((rc = upload_table(ctx, &d->lo_g, h, n_lo, err)) != 0)
@@ -641,7 +760,28 @@ static void ntt_plan_make(unsigned L, bool balanced, unsigned log_e, unsigned ma
 }
 
 // The passes of one transform on a configuration's radix-2^3 kernel.
-template <class CFG>
+// One pass on the persistent kernel: a grid of CFG::BLOCKS blocks an SM (at
+// most one block a tile). Compiled only for the configurations that use it.
+template <class CFG, bool ON>
+static void launch_persistent(cuzk_gpu_domain *d, const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, unsigned s0, unsigned k,
+                              unsigned log_cols, bool gather, size_t tiles, unsigned threads, size_t smem)
+{
+    if constexpr (ON) {
+        static_assert(CFG::SM16 && CFG::THREADS == (1 << CFG::LOG_E) / 8,
+                      "persistent pass: 16-byte layout, one group a thread");
+        const size_t grid_max = (size_t)CFG::BLOCKS * d->sms;
+        const unsigned grid = (unsigned)(tiles < grid_max ? tiles : grid_max);
+        ntt_pass_p_kernel<CFG><<<grid, threads, smem, d->ctx->stream>>>(src, dst, d->tw, d->log_m, s0, k, log_cols,
+                                                                       gather, (unsigned)tiles);
+    } else {
+        (void)d, (void)src, (void)dst, (void)s0, (void)k, (void)log_cols, (void)gather, (void)tiles, (void)threads,
+            (void)smem;
+    }
+}
+
+// PERSIST: passes on full tiles whose stages are a multiple of 3 run on the
+// persistent kernel (ntt_pass_p_kernel), a grid of CFG::BLOCKS blocks an SM.
+template <class CFG, bool PERSIST = false>
 static int queue_r(cuzk_gpu_domain *d, cuzk_gpu_fr *x, bool balanced, cuzk_err *err)
 {
     int rc = 0;
@@ -656,12 +796,15 @@ static int queue_r(cuzk_gpu_domain *d, cuzk_gpu_fr *x, bool balanced, cuzk_err *
         const unsigned k = pl.k[p];
         const cuzk_gpu_fr *src = p == 0 ? x : d->scratch;
         cuzk_gpu_fr *dst = p == pl.passes - 1 ? x : d->scratch;
-        if (pl.first == (unsigned)CFG::LOG_E)
+        if (PERSIST && pl.first == (unsigned)CFG::LOG_E && k % 3 == 0) {
+            launch_persistent<CFG, PERSIST>(d, src, dst, s0, k, pl.first - k, p == 0, blocks, threads, smem);
+        } else if (pl.first == (unsigned)CFG::LOG_E) {
             ntt_pass_r_kernel<CFG, true><<<(unsigned)blocks, threads, smem, ctx->stream>>>(
                 src, dst, d->tw, L, s0, k, pl.first - k, p == 0);
-        else
+        } else {
             ntt_pass_r_kernel<CFG, false><<<(unsigned)blocks, threads, smem, ctx->stream>>>(
                 src, dst, d->tw, L, s0, k, pl.first - k, p == 0);
+        }
         CUZK_GPU_LAUNCHED(err, rc, out);
         s0 += k;
     }
@@ -681,6 +824,8 @@ static int fft_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, cuzk_err *err)
     switch (d->kernel) {
     case CUZK_GPU_NTT_DEFAULT:
         return queue_r<ntt_cfg_t10>(d, x, true, err);
+    case CUZK_GPU_NTT_PERSIST:
+        return queue_r<ntt_cfg_t10, true>(d, x, true, err);
     case CUZK_GPU_NTT_TILE11:
         return queue_r<ntt_cfg_t11>(d, x, true, err);
     case CUZK_GPU_NTT_TILE11_SM16:

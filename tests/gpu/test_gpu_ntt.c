@@ -3,7 +3,9 @@
  * layout: one pass, two, three; every mix of register rounds), with every pass
  * kernel (the radix-2^3 default on 2^10-element tiles and its balanced split,
  * the 2^11-tile kernels TILE11 and TILE11_SM16, the 2^11-tile kernel on the
- * 11 + 8 + 8 split, and the radix-2 baseline). Skips without a device. */
+ * 11 + 8 + 8 split, the radix-2 baseline, and the default's persistent form
+ * PERSIST, also at 2^25, where its blocks take several tiles of the gathering
+ * pass). Skips without a device. */
 #include "cuzk/poly.h"
 #include "gpu_test_util.h"
 #include "test.h"
@@ -93,6 +95,7 @@ static void check_size(cuzk_gpu_ctx *ctx, unsigned log_m, cuzk_pool *pool, cuzk_
            : kernel == CUZK_GPU_NTT_SPLIT_11_8_8 ? "split11_8_8"
            : kernel == CUZK_GPU_NTT_TILE11       ? "tile11"
            : kernel == CUZK_GPU_NTT_TILE11_SM16  ? "tile11_sm16"
+           : kernel == CUZK_GPU_NTT_PERSIST      ? "persist"
                                                  : "default",
            with_h ? ", compute_h" : "");
 out:
@@ -125,7 +128,10 @@ int main(void)
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_TILE11_SM16);
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_SPLIT_11_8_8);
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_RADIX2);
+        check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_PERSIST);
     }
+    /* 9 + 8 + 8: the persistent gathering pass with 2^15 tiles on 528 blocks */
+    check_size(ctx, 25, pool, &rng, false, CUZK_GPU_NTT_PERSIST);
     /* bad arguments */
     cuzk_err err;
     cuzk_gpu_domain *gd = NULL;
