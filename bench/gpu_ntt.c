@@ -7,13 +7,14 @@
  * bytes. Then the timings, 2^--min-log (default 2^20) .. 2^--max-log: each
  * figure is wall-clock time around one transform plus the wait for the
  * device, after one warm-up call on the same (reused, already touched) device
- * buffers. The baselines in the
- * same run are the previous default kernel on 2^11-element tiles
- * (CUZK_GPU_NTT_TILE11), the same tiles with the default's shared-memory
- * layout and product (CUZK_GPU_NTT_TILE11_SM16), the 2^11-tile kernel on the
+ * buffers. The baselines in the same run are the previous default (the same
+ * tiles with radix-2^3 trips, CUZK_GPU_NTT_TILE10_R3), the radix-2^3 kernel
+ * on 2^11-element tiles (CUZK_GPU_NTT_TILE11), the same tiles with the
+ * default's shared-memory layout and product (CUZK_GPU_NTT_TILE11_SM16), the
+ * 2^11-tile kernel on the
  * earlier 11 + 8 + 8 split of the stages (CUZK_GPU_NTT_SPLIT_11_8_8) and the
  * radix-2 shared-memory kernel (CUZK_GPU_NTT_RADIX2), so the ratios old / new
- * are measured on the same device, data and build; and the default's
+ * are measured on the same device, data and build; and TILE10_R3's
  * persistent form (CUZK_GPU_NTT_PERSIST), a candidate. */
 #include "bench_commands.h"
 #include "bench_util.h"
@@ -240,12 +241,13 @@ int cuzk_bench_gpu_ntt_main(int argc, char **argv)
             static const struct {
                 cuzk_gpu_ntt_kernel kernel;
                 const char *name;
-            } base[5] = { { CUZK_GPU_NTT_TILE11, "tile11" },
+            } base[6] = { { CUZK_GPU_NTT_TILE10_R3, "tile10_r3" },
+                          { CUZK_GPU_NTT_TILE11, "tile11" },
                           { CUZK_GPU_NTT_TILE11_SM16, "tile11_sm16" },
                           { CUZK_GPU_NTT_SPLIT_11_8_8, "split_11_8_8" },
                           { CUZK_GPU_NTT_RADIX2, "radix2" },
                           { CUZK_GPU_NTT_PERSIST, "persist" } };
-            for (int b = 0; b < 5 && !rc; b++) {
+            for (int b = 0; b < 6 && !rc; b++) {
                 snprintf(name, sizeof name, "ntt_%s_2p%u_ms", base[b].name, L);
                 if (!(rc = cuzk_gpu_domain_set_kernel(d, base[b].kernel, &err)))
                     rc = time_fn(ctx, &rep, name, runs, d, cuzk_gpu_fft, a, &err);

@@ -133,23 +133,24 @@ typedef struct cuzk_gpu_domain cuzk_gpu_domain;
 int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, size_t n, cuzk_err *err);
 void cuzk_gpu_domain_free(cuzk_gpu_domain *d);
 size_t cuzk_gpu_domain_size(const cuzk_gpu_domain *d);
-/* Which pass kernel the transforms use: the default (radix-2^3 groups in
- * registers, one trip through shared memory per 3 stages, the stages spread
+/* Which pass kernel the transforms use: the default (radix-2^2 groups in
+ * registers, one trip through shared memory per 2 stages, the stages spread
  * evenly over the passes: 9 + 9 + 9 at 2^27, tiles of 2^10 elements), the
- * previous default on tiles of 2^11 (TILE11), the same with the default's
- * shared-memory layout and product (TILE11_SM16), the 2^11-tile kernel on the
- * earlier split (11 + 8 + 8: a first pass of one column a block), the radix-2
- * kernel (one trip per stage, 11 + 8 + 8), kept as baselines of cuzk-bench
- * gpu-ntt, or the default's kernel as persistent blocks that copy the next
- * tile into shared memory during the last round of the current one
- * (PERSIST). All give the same values. */
+ * same with radix-2^3 groups (TILE10_R3), the radix-2^3 kernel on tiles of
+ * 2^11 (TILE11), the same with the default's shared-memory layout and
+ * product (TILE11_SM16), the 2^11-tile kernel on the earlier split (11 + 8 +
+ * 8: a first pass of one column a block), the radix-2 kernel (one trip per
+ * stage, 11 + 8 + 8), kept as baselines of cuzk-bench gpu-ntt, or TILE10_R3
+ * as persistent blocks that copy the next tile into shared memory during the
+ * last round of the current one (PERSIST). All give the same values. */
 typedef enum {
     CUZK_GPU_NTT_DEFAULT,
     CUZK_GPU_NTT_RADIX2,
     CUZK_GPU_NTT_SPLIT_11_8_8,
     CUZK_GPU_NTT_TILE11,
     CUZK_GPU_NTT_TILE11_SM16,
-    CUZK_GPU_NTT_PERSIST
+    CUZK_GPU_NTT_PERSIST,
+    CUZK_GPU_NTT_TILE10_R3
 } cuzk_gpu_ntt_kernel;
 int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kernel kernel, cuzk_err *err);
 int cuzk_gpu_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err);

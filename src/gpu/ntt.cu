@@ -170,20 +170,30 @@ static_assert(CUZK_GPU_NTT_MAX_LOG <= 31, "NTT indices are 32-bit");
 // A configuration of the radix-2^R pass kernel: blocks of 2^LOG_E elements
 // on THREADS threads, BLOCKS of them an SM (128 registers a thread either
 // way); SM16: shared memory in 16-byte halves (below) instead of limb rows;
-// MULV: the mont.cuh variant bits of the twiddle product.
-template <int LOG_E_, int THREADS_, int BLOCKS_, bool SM16_, int MULV_>
+// MULV: the mont.cuh variant bits of the twiddle product; RMAX: the most
+// stages a thread runs in registers per trip (R <= RMAX).
+template <int LOG_E_, int THREADS_, int BLOCKS_, bool SM16_, int MULV_, int RMAX_ = 3>
 struct ntt_cfg {
-    static constexpr int LOG_E = LOG_E_, THREADS = THREADS_, BLOCKS = BLOCKS_, MULV = MULV_;
+    static constexpr int LOG_E = LOG_E_, THREADS = THREADS_, BLOCKS = BLOCKS_, MULV = MULV_, RMAX = RMAX_;
+    static_assert(RMAX >= 1 && RMAX <= 3, "R is 1, 2 or 3");
     static constexpr bool SM16 = SM16_;
     // Later passes run at most LOG_E - 1 stages (at least 2 columns a block).
     static constexpr unsigned MAX_LATER = LOG_E == 11 ? 8 : LOG_E - 1;
 };
-// The default: 2^10-element tiles (32 KB), 128 threads, 4 blocks an SM (the
-// same 16 warps as 2 x 256, but barriers over 4 warps and blocks out of
-// phase), 16-byte shared-memory accesses, the product with m = 0 - t_0 (P01 |
+// 2^10-element tiles (32 KB), 128 threads, 4 blocks an SM (the same 16
+// warps as 2 x 256, but barriers over 4 warps and blocks out of phase),
+// 16-byte shared-memory accesses, the product with m = 0 - t_0 (P01 |
 // MZERO). H200, 2^27: 35.4 ms against 36.5 for ntt_cfg_t11 (37.8 with
-// 64-bit indices) in the same run.
-typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO> ntt_cfg_t10;
+// 64-bit indices) in the same run. As radix-2^3 trips (CUZK_GPU_NTT_TILE10_R3)
+// the hot code is one round body of 12 inlined products (~53 KB of SASS),
+// which warps of 4 unsynchronized blocks run at different places: 0.6-0.7
+// no-instruction stalls per issued instruction (0.05 with 2 blocks an SM).
+typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO> ntt_cfg_t10r3;
+// The default: the same with radix-2^2 trips (27 = 9 + 9 + 9 stages as 2 + 2
+// + 2 + 2 + 1 a pass): a round body of 4 products, so more shared-memory
+// trips and twiddle loads, but a hot loop that stays in the instruction
+// cache. H200, 2^27: 34.72 against 35.47 ms for TILE10_R3 in the same call.
+typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO, 2> ntt_cfg_t10;
 // The previous default (CUZK_GPU_NTT_TILE11; also the 11 + 8 + 8 baseline):
 // 2^11-element tiles, 256 threads, 2 blocks an SM, limb rows, the Fr default
 // product.
@@ -397,7 +407,7 @@ ntt_pass_r_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *_
     unsigned sp = 0;
     while (sp < k) {
         const unsigned left = k - sp;
-        const int R = left >= 3 ? 3 : (int)left;
+        const int R = left >= (unsigned)CFG::RMAX ? CFG::RMAX : (int)left;
         const bool first = sp == 0, last = sp + (unsigned)R == k;
         const cuzk_gpu_fr *g_src = first ? src : NULL;
         cuzk_gpu_fr *g_dst = last ? dst : NULL;
@@ -619,7 +629,8 @@ extern "C" int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kerne
     if (!d)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: NULL domain");
     if (kernel != CUZK_GPU_NTT_DEFAULT && kernel != CUZK_GPU_NTT_RADIX2 && kernel != CUZK_GPU_NTT_SPLIT_11_8_8 &&
-        kernel != CUZK_GPU_NTT_TILE11 && kernel != CUZK_GPU_NTT_TILE11_SM16 && kernel != CUZK_GPU_NTT_PERSIST)
+        kernel != CUZK_GPU_NTT_TILE11 && kernel != CUZK_GPU_NTT_TILE11_SM16 && kernel != CUZK_GPU_NTT_PERSIST &&
+        kernel != CUZK_GPU_NTT_TILE10_R3)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: unknown NTT kernel %d", (int)kernel);
     d->kernel = kernel;
     return 0;
@@ -677,11 +688,12 @@ extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, 
     CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        (int)(sizeof(cuzk_gpu_fr) << NTT_LOG_E)),
                   err, rc, fail);
-    if ((rc = set_smem<ntt_cfg_t10>(err)) != 0 || (rc = set_smem<ntt_cfg_t11>(err)) != 0 ||
+    if ((rc = set_smem<ntt_cfg_t10>(err)) != 0 || (rc = set_smem<ntt_cfg_t10r3>(err)) != 0 ||
+        (rc = set_smem<ntt_cfg_t11>(err)) != 0 ||
         (rc = set_smem<ntt_cfg_t11s>(err)) != 0)
         goto fail;
-    CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_p_kernel<ntt_cfg_t10>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       (int)(sizeof(cuzk_gpu_fr) << ntt_cfg_t10::LOG_E)),
+    CUZK_CUDA_TRY(cudaFuncSetAttribute(ntt_pass_p_kernel<ntt_cfg_t10r3>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       (int)(sizeof(cuzk_gpu_fr) << ntt_cfg_t10r3::LOG_E)),
                   err, rc, fail);
     {
         int dev = 0, sms = 0;
@@ -828,7 +840,9 @@ static int fft_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, cuzk_err *err)
     case CUZK_GPU_NTT_DEFAULT:
         return queue_r<ntt_cfg_t10>(d, x, true, err);
     case CUZK_GPU_NTT_PERSIST:
-        return queue_r<ntt_cfg_t10, true>(d, x, true, err);
+        return queue_r<ntt_cfg_t10r3, true>(d, x, true, err);
+    case CUZK_GPU_NTT_TILE10_R3:
+        return queue_r<ntt_cfg_t10r3>(d, x, true, err);
     case CUZK_GPU_NTT_TILE11:
         return queue_r<ntt_cfg_t11>(d, x, true, err);
     case CUZK_GPU_NTT_TILE11_SM16:

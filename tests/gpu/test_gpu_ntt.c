@@ -96,6 +96,7 @@ static void check_size(cuzk_gpu_ctx *ctx, unsigned log_m, cuzk_pool *pool, cuzk_
            : kernel == CUZK_GPU_NTT_TILE11       ? "tile11"
            : kernel == CUZK_GPU_NTT_TILE11_SM16  ? "tile11_sm16"
            : kernel == CUZK_GPU_NTT_PERSIST      ? "persist"
+           : kernel == CUZK_GPU_NTT_TILE10_R3    ? "tile10_r3"
                                                  : "default",
            with_h ? ", compute_h" : "");
 out:
@@ -124,6 +125,7 @@ int main(void)
     static const unsigned sizes[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22 };
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 20, CUZK_GPU_NTT_DEFAULT);
+        check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_TILE10_R3);
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_TILE11);
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_TILE11_SM16);
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_SPLIT_11_8_8);
