@@ -20,6 +20,23 @@ static inline void gt_random_fr(cuzk_rng *rng, cuzk_fr *r)
     } while (!cuzk_fr_from_raw(r, raw));
 }
 
+/* a[k], b[k]: every ordered pair of the ne values e first, then random
+ * elements up to n (n >= ne * ne); returns n. */
+static inline size_t gt_fr_pairs(cuzk_fr *a, cuzk_fr *b, size_t n, const cuzk_fr *e, size_t ne, cuzk_rng *rng)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < ne; i++)
+        for (size_t j = 0; j < ne; j++, k++) {
+            a[k] = e[i];
+            b[k] = e[j];
+        }
+    for (; k < n; k++) {
+        gt_random_fr(rng, &a[k]);
+        gt_random_fr(rng, &b[k]);
+    }
+    return k;
+}
+
 static inline void gt_random_fp(cuzk_rng *rng, cuzk_fp *r)
 {
     uint64_t raw[6];

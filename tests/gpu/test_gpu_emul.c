@@ -18,17 +18,7 @@ static size_t fr_inputs(cuzk_fr *a, cuzk_fr *b, size_t n, cuzk_rng *rng)
     memcpy(e[3].l, rm1, sizeof rm1);        /* r - 1 as limbs */
     memcpy(e[4].l, big, sizeof big);        /* just under r */
     cuzk_fr_neg(&e[5], &CUZK_FR_ONE);       /* -1 */
-    size_t k = 0;
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 6; j++, k++) {
-            a[k] = e[i];
-            b[k] = e[j];
-        }
-    for (; k < n; k++) {
-        gt_random_fr(rng, &a[k]);
-        gt_random_fr(rng, &b[k]);
-    }
-    return k;
+    return gt_fr_pairs(a, b, n, e, 6, rng);
 }
 
 static size_t fp_inputs(cuzk_fp *a, cuzk_fp *b, size_t n, cuzk_rng *rng)

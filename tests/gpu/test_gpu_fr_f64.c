@@ -50,17 +50,7 @@ static size_t edges(cuzk_fr *e)
 static size_t make_inputs(cuzk_fr *a, cuzk_fr *b, size_t n, cuzk_rng *rng)
 {
     cuzk_fr e[16];
-    size_t ne = edges(e), k = 0;
-    for (size_t i = 0; i < ne; i++)
-        for (size_t j = 0; j < ne; j++, k++) {
-            a[k] = e[i];
-            b[k] = e[j];
-        }
-    for (; k < n; k++) {
-        gt_random_fr(rng, &a[k]);
-        gt_random_fr(rng, &b[k]);
-    }
-    return k;
+    return gt_fr_pairs(a, b, n, e, edges(e), rng);
 }
 
 /* How many of out differ from cuzk_fr_mul(a, b). */
