@@ -25,8 +25,8 @@
 
 // The radix-2 baseline kernel: blocks of 2^11 elements (x 32 B = 64 KB of
 // shared memory), 256 threads; later passes keep at least 2^3 columns
-// (256-byte runs in memory). The radix-2^3 kernels take their tile size from
-// their configuration (ntt_cfg below).
+// (256-byte runs in memory). The radix-2^R kernels take their tile size and
+// largest R from their configuration (ntt_cfg below).
 #define NTT_LOG_E 11
 #define NTT_MAX_LATER_STAGES 8
 #define NTT_THREADS 256
@@ -774,7 +774,6 @@ static void ntt_plan_make(unsigned L, bool balanced, unsigned log_e, unsigned ma
     }
 }
 
-// The passes of one transform on a configuration's radix-2^3 kernel.
 // One pass on the persistent kernel: a grid of CFG::BLOCKS blocks an SM (at
 // most one block a tile). Compiled only for the configurations that use it.
 template <class CFG, bool ON>
@@ -794,6 +793,7 @@ static void launch_persistent(cuzk_gpu_domain *d, const cuzk_gpu_fr *src, cuzk_g
     }
 }
 
+// The passes of one transform on a configuration's radix-2^R kernel.
 // PERSIST: passes on full tiles whose stages are a multiple of 3 run on the
 // persistent kernel (ntt_pass_p_kernel), a grid of CFG::BLOCKS blocks an SM.
 template <class CFG, bool PERSIST = false>
