@@ -245,6 +245,23 @@ CUZK_GPU_HD void cuzk_gpu_fr_f64_place(uint32_t x[16], uint64_t v)
         x[q + 2] = hi >> (o + bits > 64 ? 32 - o : 0);
 }
 
+// Columns K..9 of a b: column K + 1 starts from its constant, column K is
+// finished by the pair (K, K + 1) and placed into the even (e) or odd (o)
+// word set; column 9 has no pair above it.
+template <int V, int K>
+CUZK_GPU_HD void cuzk_gpu_fr_f64_cols(uint64_t v[10], uint32_t e[16], uint32_t o[16], const double a[5],
+                                      const double b[5])
+{
+    if constexpr (K < 9) {
+        v[K + 1] = cuzk_f64_col_const<V>(K + 1);
+        cuzk_gpu_fr_f64_col<V, K>(v[K], v[K + 1], a, b);
+        cuzk_gpu_fr_f64_place<K>((K & 1) ? o : e, v[K]);
+        cuzk_gpu_fr_f64_cols<V, K + 1>(v, e, o, a, b);
+    } else {
+        cuzk_gpu_fr_f64_place<9>(o, v[9]);
+    }
+}
+
 // t[0..15] = a b for digit vectors a, b of values below 2^255.
 template <int V>
 CUZK_GPU_HD void cuzk_gpu_fr_f64_mul_wide(uint32_t t[16], const double a[5], const double b[5])
@@ -255,34 +272,7 @@ CUZK_GPU_HD void cuzk_gpu_fr_f64_mul_wide(uint32_t t[16], const double a[5], con
     for (int k = 0; k < 16; k++)
         e[k] = o[k] = 0;
     v[0] = cuzk_f64_col_const<V>(0);
-    v[1] = cuzk_f64_col_const<V>(1);
-    cuzk_gpu_fr_f64_col<V, 0>(v[0], v[1], a, b);
-    cuzk_gpu_fr_f64_place<0>(e, v[0]);
-    v[2] = cuzk_f64_col_const<V>(2);
-    cuzk_gpu_fr_f64_col<V, 1>(v[1], v[2], a, b);
-    cuzk_gpu_fr_f64_place<1>(o, v[1]);
-    v[3] = cuzk_f64_col_const<V>(3);
-    cuzk_gpu_fr_f64_col<V, 2>(v[2], v[3], a, b);
-    cuzk_gpu_fr_f64_place<2>(e, v[2]);
-    v[4] = cuzk_f64_col_const<V>(4);
-    cuzk_gpu_fr_f64_col<V, 3>(v[3], v[4], a, b);
-    cuzk_gpu_fr_f64_place<3>(o, v[3]);
-    v[5] = cuzk_f64_col_const<V>(5);
-    cuzk_gpu_fr_f64_col<V, 4>(v[4], v[5], a, b);
-    cuzk_gpu_fr_f64_place<4>(e, v[4]);
-    v[6] = cuzk_f64_col_const<V>(6);
-    cuzk_gpu_fr_f64_col<V, 5>(v[5], v[6], a, b);
-    cuzk_gpu_fr_f64_place<5>(o, v[5]);
-    v[7] = cuzk_f64_col_const<V>(7);
-    cuzk_gpu_fr_f64_col<V, 6>(v[6], v[7], a, b);
-    cuzk_gpu_fr_f64_place<6>(e, v[6]);
-    v[8] = cuzk_f64_col_const<V>(8);
-    cuzk_gpu_fr_f64_col<V, 7>(v[7], v[8], a, b);
-    cuzk_gpu_fr_f64_place<7>(o, v[7]);
-    v[9] = cuzk_f64_col_const<V>(9);
-    cuzk_gpu_fr_f64_col<V, 8>(v[8], v[9], a, b);
-    cuzk_gpu_fr_f64_place<8>(e, v[8]);
-    cuzk_gpu_fr_f64_place<9>(o, v[9]);
+    cuzk_gpu_fr_f64_cols<V, 0>(v, e, o, a, b);
     // T = E + O: o[0] = 0, so the chain starts at word 1
     cuzk_gpu_cc cc = { 0 };
     t[0] = e[0];

@@ -42,18 +42,30 @@ CUZK_GPU_HD void tp_mul(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp 
 
 // Elements are seeded from the thread index (any bytes below the modulus'
 // top limb are valid inputs); results are stored so nothing is dropped.
+template <class E>
+static __device__ __forceinline__ void tp_seed(E *y, unsigned t)
+{
+    for (unsigned i = 0; i < sizeof(E) / 4; i++)
+        y->l[i] = t * 0x9e3779b9u + i;
+    y->l[sizeof(E) / 4 - 1] &= 0x0fffffffu;
+}
+// The CH independent chains: x[c] = y with c XORed into limb L.
+template <class E, int CH, int L = 0>
+static __device__ __forceinline__ void tp_chains(E x[], const E &y)
+{
+    for (int c = 0; c < CH; c++) {
+        x[c] = y;
+        x[c].l[L] ^= c;
+    }
+}
+
 template <class E, int OP>
 static __global__ void __launch_bounds__(TP_THREADS) tp_mul_kernel(E *out, unsigned iters)
 {
     E x[TP_CHAINS], y;
     unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
-    for (unsigned i = 0; i < sizeof(E) / 4; i++)
-        y.l[i] = t * 0x9e3779b9u + i;
-    y.l[sizeof(E) / 4 - 1] &= 0x0fffffffu;
-    for (int c = 0; c < TP_CHAINS; c++) {
-        x[c] = y;
-        x[c].l[0] ^= c;
-    }
+    tp_seed(&y, t);
+    tp_chains<E, TP_CHAINS>(x, y);
     // not unrolled: the loop body is TP_CHAINS products, so SASS counts read per product
 #pragma unroll 1
     for (unsigned i = 0; i < iters; i++)
@@ -77,13 +89,8 @@ static __global__ void __launch_bounds__(TP_THREADS) tp_f64_kernel(cuzk_gpu_fr *
     cuzk_gpu_fr x[CH], y;
     cuzk_gpu_fr_f64 yd;
     unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
-    for (unsigned i = 0; i < 8; i++)
-        y.l[i] = t * 0x9e3779b9u + i;
-    y.l[7] &= 0x0fffffffu; // below r: the FP64 product takes canonical values
-    for (int c = 0; c < CH; c++) {
-        x[c] = y;
-        x[c].l[0] ^= c;
-    }
+    tp_seed(&y, t); // below r: the FP64 product takes canonical values
+    tp_chains<cuzk_gpu_fr, CH>(x, y);
     cuzk_gpu_fr_to_f64(&yd, &y);
 #pragma unroll 1
     for (unsigned i = 0; i < iters; i++)
@@ -110,13 +117,8 @@ static __global__ void __launch_bounds__(TP_THREADS, 2) tp_bfly_kernel(cuzk_gpu_
     cuzk_gpu_fr x[8], w;
     cuzk_gpu_fr_f64 wd;
     unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
-    for (unsigned i = 0; i < 8; i++)
-        w.l[i] = t * 0x9e3779b9u + i;
-    w.l[7] &= 0x0fffffffu;
-    for (int c = 0; c < 8; c++) {
-        x[c] = w;
-        x[c].l[1] ^= c;
-    }
+    tp_seed(&w, t);
+    tp_chains<cuzk_gpu_fr, 8, 1>(x, w);
     cuzk_gpu_fr_to_f64(&wd, &w);
 #pragma unroll 1
     for (unsigned i = 0; i < iters; i++)
