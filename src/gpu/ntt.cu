@@ -193,6 +193,11 @@ typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO> ntt_c
 // + 2 + 2 + 1 a pass): a round body of 4 products, so more shared-memory
 // trips and twiddle loads, but a hot loop that stays in the instruction
 // cache. H200, 2^27: 34.72 against 35.47 ms for TILE10_R3 in the same call.
+// Its kernels still compile the radix-2^3 round bodies that R never reaches
+// here: without them ptxas spills nothing (110 registers) but the kernel
+// took 35.08 against 34.64 ms (gpu_ntt_lab_lead3-...), so they stay, and so
+// does the round dispatch written out in both pass kernels (folding it into
+// one helper changes their PTX).
 typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO, 2> ntt_cfg_t10;
 // The previous default (CUZK_GPU_NTT_TILE11; also the 11 + 8 + 8 baseline):
 // 2^11-element tiles, 256 threads, 2 blocks an SM, limb rows, the Fr default
