@@ -8,7 +8,8 @@
  * figure is wall-clock time around one transform plus the wait for the
  * device, after one warm-up call on the same (reused, already touched) device
  * buffers. The baselines in the same run are the previous default (the same
- * tiles with radix-2^3 trips, CUZK_GPU_NTT_TILE10_R3), the radix-2^3 kernel
+ * tiles and trips with the Montgomery twiddle product, CUZK_GPU_NTT_TILE10),
+ * the one before (radix-2^3 trips, CUZK_GPU_NTT_TILE10_R3), the radix-2^3 kernel
  * on 2^11-element tiles (CUZK_GPU_NTT_TILE11), the same tiles with the
  * default's shared-memory layout and product (CUZK_GPU_NTT_TILE11_SM16), the
  * 2^11-tile kernel on the
@@ -241,13 +242,14 @@ int cuzk_bench_gpu_ntt_main(int argc, char **argv)
             static const struct {
                 cuzk_gpu_ntt_kernel kernel;
                 const char *name;
-            } base[6] = { { CUZK_GPU_NTT_TILE10_R3, "tile10_r3" },
+            } base[7] = { { CUZK_GPU_NTT_TILE10, "tile10" },
+                          { CUZK_GPU_NTT_TILE10_R3, "tile10_r3" },
                           { CUZK_GPU_NTT_TILE11, "tile11" },
                           { CUZK_GPU_NTT_TILE11_SM16, "tile11_sm16" },
                           { CUZK_GPU_NTT_SPLIT_11_8_8, "split_11_8_8" },
                           { CUZK_GPU_NTT_RADIX2, "radix2" },
                           { CUZK_GPU_NTT_PERSIST, "persist" } };
-            for (int b = 0; b < 6 && !rc; b++) {
+            for (int b = 0; b < 7 && !rc; b++) {
                 snprintf(name, sizeof name, "ntt_%s_2p%u_ms", base[b].name, L);
                 if (!(rc = cuzk_gpu_domain_set_kernel(d, base[b].kernel, &err)))
                     rc = time_fn(ctx, &rep, name, runs, d, cuzk_gpu_fft, a, &err);

@@ -84,6 +84,9 @@ typedef enum {
      * m = 0 - t_0 from a constant-memory zero), FR_MUL_KS KS | P01 (Karatsuba
      * product, separate reduction), FP_MUL_KS KS for Fp. Reduced in and out. */
     CUZK_GPU_FR_MUL_P01, CUZK_GPU_FR_MUL_KS, CUZK_GPU_FP_MUL_KS,
+    /* a b R^-1 as Shoup's product by a fixed factor (src/gpu/fr_shoup.cuh):
+     * b's factor pair is made from b, then a is multiplied by it. */
+    CUZK_GPU_FR_MUL_SHOUP,
 } cuzk_gpu_field_op;
 
 int cuzk_gpu_field_eval(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, void *out, const void *a,
@@ -127,22 +130,29 @@ typedef struct cuzk_gpu_domain cuzk_gpu_domain;
 
 #define CUZK_GPU_NTT_MAX_LOG 28
 /* m = the smallest power of two >= n; n in 1 .. 2^CUZK_GPU_NTT_MAX_LOG. Builds the
- * twiddle and coset tables on the device (m/2 + O(sqrt m) elements) and, from
+ * twiddle and coset tables on the device (m + O(sqrt m) elements: the m/2
+ * twiddles as Shoup factor pairs; another m/2 once a kernel other than the
+ * default or TILE10_SHOUP is chosen) and, from
  * m = 2^11, a scratch vector of m elements that the transforms pass through:
  * a domain serves one transform at a time. */
 int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, size_t n, cuzk_err *err);
 void cuzk_gpu_domain_free(cuzk_gpu_domain *d);
 size_t cuzk_gpu_domain_size(const cuzk_gpu_domain *d);
-/* Which pass kernel the transforms use: the default (radix-2^2 groups in
- * registers, one trip through shared memory per 2 stages, the stages spread
- * evenly over the passes: 9 + 9 + 9 at 2^27, tiles of 2^10 elements), the
- * same with radix-2^3 groups (TILE10_R3), the radix-2^3 kernel on tiles of
- * 2^11 (TILE11), the same with the default's shared-memory layout and
+/* Which pass kernel the transforms use: the default (TILE10_SHOUP:
+ * radix-2^2 groups in registers, one trip through shared memory per 2
+ * stages, the stages spread evenly over the passes: 9 + 9 + 9 at 2^27, tiles
+ * of 2^10 elements, twiddle products in Shoup's form), the same with the
+ * Montgomery product (TILE10, the previous default), with radix-2^3 groups
+ * (TILE10_R3), the radix-2^3 kernel on tiles of
+ * 2^11 (TILE11), the same with TILE10's shared-memory layout and
  * product (TILE11_SM16), the 2^11-tile kernel on the earlier split (11 + 8 +
  * 8: a first pass of one column a block), the radix-2 kernel (one trip per
  * stage, 11 + 8 + 8), kept as baselines of cuzk-bench gpu-ntt, or TILE10_R3
  * as persistent blocks that copy the next tile into shared memory during the
- * last round of the current one (PERSIST). All give the same values. */
+ * last round of the current one (PERSIST). All give the same values.
+ * Choosing one of the Montgomery kernels (all but the default and
+ * TILE10_SHOUP) builds their twiddle table first (m/2 elements on the
+ * device), so it can fail for want of memory. */
 typedef enum {
     CUZK_GPU_NTT_DEFAULT,
     CUZK_GPU_NTT_RADIX2,
@@ -150,7 +160,9 @@ typedef enum {
     CUZK_GPU_NTT_TILE11,
     CUZK_GPU_NTT_TILE11_SM16,
     CUZK_GPU_NTT_PERSIST,
-    CUZK_GPU_NTT_TILE10_R3
+    CUZK_GPU_NTT_TILE10_R3,
+    CUZK_GPU_NTT_TILE10,
+    CUZK_GPU_NTT_TILE10_SHOUP
 } cuzk_gpu_ntt_kernel;
 int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kernel kernel, cuzk_err *err);
 int cuzk_gpu_fft(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_err *err);

@@ -135,6 +135,21 @@ CUZK_GPU_HD uint32_t cuzk_gpu_mad_lo_cc(uint32_t a, uint32_t b, uint32_t c, cuzk
     return d;
 }
 
+// d = hi(a * b) + c, sets CF.
+CUZK_GPU_HD uint32_t cuzk_gpu_mad_hi_cc(uint32_t a, uint32_t b, uint32_t c, cuzk_gpu_cc *cc)
+{
+    uint32_t d;
+#ifdef __CUDA_ARCH__
+    (void)cc;
+    CUZK_GPU_PTX3("mad.hi.cc.u32", d, a, b, c);
+#else
+    uint64_t s = (((uint64_t)a * b) >> 32) + c;
+    d = (uint32_t)s;
+    cc->cf = (uint32_t)(s >> 32);
+#endif
+    return d;
+}
+
 // d = lo(a * b) + c + CF, sets CF.
 CUZK_GPU_HD uint32_t cuzk_gpu_madc_lo_cc(uint32_t a, uint32_t b, uint32_t c, cuzk_gpu_cc *cc)
 {
@@ -146,6 +161,19 @@ CUZK_GPU_HD uint32_t cuzk_gpu_madc_lo_cc(uint32_t a, uint32_t b, uint32_t c, cuz
     uint64_t s = (uint64_t)(uint32_t)(a * b) + c + cc->cf;
     d = (uint32_t)s;
     cc->cf = (uint32_t)(s >> 32);
+#endif
+    return d;
+}
+
+// d = lo(a * b) + c + CF; CF is consumed, not set.
+CUZK_GPU_HD uint32_t cuzk_gpu_madc_lo(uint32_t a, uint32_t b, uint32_t c, cuzk_gpu_cc *cc)
+{
+    uint32_t d;
+#ifdef __CUDA_ARCH__
+    (void)cc;
+    CUZK_GPU_PTX3("madc.lo.u32", d, a, b, c);
+#else
+    d = a * b + c + cc->cf;
 #endif
     return d;
 }

@@ -4,6 +4,7 @@
 #include "gpu_impl.cuh"
 #include "fp.cuh"
 #include "fr.cuh"
+#include "fr_shoup.cuh"
 #include "g1.cuh"
 
 #include <string.h>
@@ -65,6 +66,12 @@ CUZK_GPU_HD void apply_op<cuzk_gpu_fr>(int op, cuzk_gpu_fr *r, const cuzk_gpu_fr
     case CUZK_GPU_FR_MUL_KS:
         cuzk_gpu_mont_mul<cuzk_gpu_fr_field, CUZK_GPU_MONT_KS | CUZK_GPU_MONT_P01>(r->l, a->l, b->l);
         break;
+    case CUZK_GPU_FR_MUL_SHOUP: {
+        cuzk_gpu_fr w, s;
+        cuzk_gpu_fr_shoup_prep(&w, &s, b);
+        cuzk_gpu_fr_mul_shoup(r, a, &w, &s);
+        break;
+    }
     default: cuzk_gpu_fr_sqr(r, a); break;
     }
 }
@@ -126,12 +133,13 @@ static __global__ void field_op_kernel(int op, E *r, const E *a, const E *b, siz
 
 static bool op_is_fr(cuzk_gpu_field_op op)
 {
-    return op <= CUZK_GPU_FR_SQR || op == CUZK_GPU_FR_MUL_2P || op == CUZK_GPU_FR_MUL_P01 || op == CUZK_GPU_FR_MUL_KS;
+    return op <= CUZK_GPU_FR_SQR || op == CUZK_GPU_FR_MUL_2P || op == CUZK_GPU_FR_MUL_P01 || op == CUZK_GPU_FR_MUL_KS ||
+           op == CUZK_GPU_FR_MUL_SHOUP;
 }
 
 static int check_op(cuzk_gpu_field_op op, size_t n, cuzk_err *err)
 {
-    if ((int)op < CUZK_GPU_FR_ADD || op > CUZK_GPU_FP_MUL_KS)
+    if ((int)op < CUZK_GPU_FR_ADD || op > CUZK_GPU_FR_MUL_SHOUP)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "field op %d unknown", (int)op);
     if (n == 0)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "field op on 0 elements");

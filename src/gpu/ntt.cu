@@ -19,6 +19,7 @@
 // CPU does (poly/transforms.c), which also applies the coset powers.
 #include "gpu_impl.cuh"
 #include "fr.cuh"
+#include "fr_shoup.cuh"
 
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +42,11 @@ struct cuzk_gpu_domain {
     size_t m;
     unsigned log_m;
     cuzk_fr omega, m_inv, g, g_inv, z_inv;
-    cuzk_gpu_fr *tw;      // omega^k, k < max(m/2, 1)
+    cuzk_gpu_fr *tws;     // omega^k, k < n_tw = max(m/2, 1), as Shoup factor pairs (w, s) (fr_shoup.cuh)
+    cuzk_gpu_fr *tw;      // the same in Montgomery form, for the Montgomery kernels; NULL until one is chosen
+    cuzk_gpu_fr *tw_hi;   // omega^(j 2^B): tw[k] = tw_hi[k >> B] tw_lo[k & mask]
+    cuzk_gpu_fr *tw_lo;   // omega^k, k < 2^B
+    size_t n_tw;
     cuzk_gpu_fr *lo_g;    // g^k, k < 2^B
     cuzk_gpu_fr *lo_gi;   // g^-k
     cuzk_gpu_fr *hi_g;    // g^(j 2^B)
@@ -63,6 +68,18 @@ static __global__ void twiddle_kernel(cuzk_gpu_fr *tw, size_t count, const cuzk_
         cuzk_gpu_fr a = hi[k >> NTT_POW_BITS], b = lo[k & ((1u << NTT_POW_BITS) - 1)], r;
         cuzk_gpu_fr_mul(&r, &a, &b);
         tw[k] = r;
+    }
+}
+
+// tws[2k], tws[2k + 1] = the Shoup factor pair of tw[k].
+static __global__ void shoup_table_kernel(cuzk_gpu_fr *tws, const cuzk_gpu_fr *__restrict__ tw, size_t count)
+{
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x; k < count; k += stride) {
+        cuzk_gpu_fr wm = tw[k], w, s;
+        cuzk_gpu_fr_shoup_prep(&w, &s, &wm);
+        tws[2 * k] = w;
+        tws[2 * k + 1] = s;
     }
 }
 
@@ -171,10 +188,13 @@ static_assert(CUZK_GPU_NTT_MAX_LOG <= 31, "NTT indices are 32-bit");
 // on THREADS threads, BLOCKS of them an SM (128 registers a thread either
 // way); SM16: shared memory in 16-byte halves (below) instead of limb rows;
 // MULV: the mont.cuh variant bits of the twiddle product; RMAX: the most
-// stages a thread runs in registers per trip (R <= RMAX).
-template <int LOG_E_, int THREADS_, int BLOCKS_, bool SM16_, int MULV_, int RMAX_ = 3>
+// stages a thread runs in registers per trip (R <= RMAX); SHOUP: the
+// twiddle product is fr_shoup.cuh's (twiddles as factor pairs, d->tws)
+// instead of the Montgomery product MULV.
+template <int LOG_E_, int THREADS_, int BLOCKS_, bool SM16_, int MULV_, int RMAX_ = 3, bool SHOUP_ = false>
 struct ntt_cfg {
     static constexpr int LOG_E = LOG_E_, THREADS = THREADS_, BLOCKS = BLOCKS_, MULV = MULV_, RMAX = RMAX_;
+    static constexpr bool SHOUP = SHOUP_;
     static_assert(RMAX >= 1 && RMAX <= 3, "R is 1, 2 or 3");
     static constexpr bool SM16 = SM16_;
     // Later passes run at most LOG_E - 1 stages (at least 2 columns a block).
@@ -189,7 +209,7 @@ struct ntt_cfg {
 // which warps of 4 unsynchronized blocks run at different places: 0.6-0.7
 // no-instruction stalls per issued instruction (0.05 with 2 blocks an SM).
 typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO> ntt_cfg_t10r3;
-// The default: the same with radix-2^2 trips (27 = 9 + 9 + 9 stages as 2 + 2
+// CUZK_GPU_NTT_TILE10 (the default before the Shoup product): the same with radix-2^2 trips (27 = 9 + 9 + 9 stages as 2 + 2
 // + 2 + 2 + 1 a pass): a round body of 4 products, so more shared-memory
 // trips and twiddle loads, but a hot loop that stays in the instruction
 // cache. H200, 2^27: 34.72 against 35.47 ms for TILE10_R3 in the same call.
@@ -199,6 +219,24 @@ typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO> ntt_c
 // does the round dispatch written out in both pass kernels (folding it into
 // one helper changes their PTX).
 typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO, 2> ntt_cfg_t10;
+// The default (CUZK_GPU_NTT_TILE10_SHOUP): the same tiles and trips with
+// Shoup's twiddle product (fr_shoup.cuh: 79 wide products instead of 112,
+// and no serial reduction), 128 registers and no spills once the unreachable
+// radix-2^3 bodies are left out. H200, 2^27: 32.16 against 34.70 ms for
+// ntt_cfg_t10 (CUZK_GPU_NTT_TILE10) in the same run; radix-2^3 trips 33.92
+// (468 bytes of spills), 3 blocks an SM 35.22. A build may set
+// CUZK_GPU_NTT_DEFAULT_SHOUP=0 to make ntt_cfg_t10 the default again.
+#ifndef CUZK_GPU_NTT_DEFAULT_SHOUP
+#define CUZK_GPU_NTT_DEFAULT_SHOUP 1
+#endif
+#ifndef NTT_SHOUP_RMAX
+#define NTT_SHOUP_RMAX 2
+#endif
+#ifndef NTT_SHOUP_BLOCKS
+#define NTT_SHOUP_BLOCKS 4
+#endif
+typedef ntt_cfg<10, 128, NTT_SHOUP_BLOCKS, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO, NTT_SHOUP_RMAX, true>
+    ntt_cfg_t10s;
 // The previous default (CUZK_GPU_NTT_TILE11; also the 11 + 8 + 8 baseline):
 // 2^11-element tiles, 256 threads, 2 blocks an SM, limb rows, the Fr default
 // product.
@@ -207,7 +245,7 @@ typedef ntt_cfg<11, 256, 2, false, CUZK_GPU_FR_MUL_VARIANT> ntt_cfg_t11;
 // (CUZK_GPU_NTT_TILE11_SM16).
 typedef ntt_cfg<11, 256, 2, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO> ntt_cfg_t11s;
 
-template <int R, bool SKIP1, int MULV>
+template <int R, bool SKIP1, int MULV, bool SHOUP = false>
 static __device__ __forceinline__ void ntt_group(cuzk_gpu_fr x[], const cuzk_gpu_fr *__restrict__ tw, unsigned log_m,
                                                  unsigned s0, unsigned sp, ntt_idx jl, ntt_idx lo)
 {
@@ -217,15 +255,23 @@ static __device__ __forceinline__ void ntt_group(cuzk_gpu_fr x[], const cuzk_gpu
         CUZK_GPU_UNROLL
         for (int a = 0; a < (1 << r); a++) {
             const ntt_idx t = (((((ntt_idx)a << sp) | jl) << s0) | lo) << shift;
-            cuzk_gpu_fr w;
-            if (!SKIP1 || t != 0)
-                w = tw[t];
+            cuzk_gpu_fr w, s;
+            if (!SKIP1 || t != 0) {
+                if (SHOUP) {
+                    w = tw[2 * t];
+                    s = tw[2 * t + 1];
+                } else {
+                    w = tw[t];
+                }
+            }
             CUZK_GPU_UNROLL
             for (int b = 0; b < (1 << (R - 1 - r)); b++) {
                 const int i0 = (b << (r + 1)) | a, i1 = i0 | (1 << r);
                 cuzk_gpu_fr v;
                 if (SKIP1 && t == 0)
                     v = x[i1];
+                else if (SHOUP)
+                    cuzk_gpu_fr_mul_shoup(&v, &x[i1], &w, &s);
                 else
                     cuzk_gpu_mont_mul<cuzk_gpu_fr_field, MULV>(v.l, x[i1].l, w.l);
                 cuzk_gpu_fr_sub(&x[i1], &x[i0], &v);
@@ -367,7 +413,7 @@ static __device__ __forceinline__ void round_shared(uint32_t *sm, unsigned E, co
                 ntt_prefetch(s4, E, nx, pf_src);
             }
         }
-        ntt_group<R, SKIP1, CFG::MULV>(x, tw, log_m, wh.s0, sp, jl, (wh.col0 + c) & wh.lo_mask);
+        ntt_group<R, SKIP1, CFG::MULV, CFG::SHOUP>(x, tw, log_m, wh.s0, sp, jl, (wh.col0 + c) & wh.lo_mask);
         CUZK_GPU_UNROLL
         for (int i = 0; i < (1 << R); i++) {
             unsigned u = (high << (sp + R)) | ((unsigned)i << sp) | jl;
@@ -416,14 +462,17 @@ ntt_pass_r_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *_
         const bool first = sp == 0, last = sp + (unsigned)R == k;
         const cuzk_gpu_fr *g_src = first ? src : NULL;
         cuzk_gpu_fr *g_dst = last ? dst : NULL;
+        // The Shoup kernels compile only the round bodies R can reach (the
+        // Montgomery ones keep theirs: see ntt_cfg_t10).
+        constexpr bool R3 = CFG::RMAX >= 3 || !CFG::SHOUP;
         if (gather) {
-            if (R == 3)
+            if (R3 && R == 3)
                 round_shared<CFG, 3, true>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
             else if (R == 2)
                 round_shared<CFG, 2, true>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
             else
                 round_shared<CFG, 1, true>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
-        } else if (R == 3) {
+        } else if (R3 && R == 3) {
             round_shared<CFG, 3, false>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
         } else if (R == 2) {
             round_shared<CFG, 2, false>(sm, E, wh, tw, log_m, sp, g_src, g_dst);
@@ -618,6 +667,9 @@ extern "C" void cuzk_gpu_domain_free(cuzk_gpu_domain *d)
     if (!d)
         return;
     cuzk_gpu_free(d->ctx, d->tw);
+    cuzk_gpu_free(d->ctx, d->tws);
+    cuzk_gpu_free(d->ctx, d->tw_hi);
+    cuzk_gpu_free(d->ctx, d->tw_lo);
     cuzk_gpu_free(d->ctx, d->lo_g);
     cuzk_gpu_free(d->ctx, d->lo_gi);
     cuzk_gpu_free(d->ctx, d->hi_g);
@@ -629,14 +681,44 @@ extern "C" void cuzk_gpu_domain_free(cuzk_gpu_domain *d)
 
 extern "C" size_t cuzk_gpu_domain_size(const cuzk_gpu_domain *d) { return d ? d->m : 0; }
 
+// The Montgomery-form twiddles (d->tw), built when a kernel that reads them
+// is first chosen: the default reads only the Shoup pairs, and at 2^27 the
+// Montgomery table would hold another 2 GiB of the device.
+static int build_tw(cuzk_gpu_domain *d, cuzk_err *err)
+{
+    int rc = 0;
+    cuzk_gpu_ctx *ctx = d->ctx;
+    if (d->tw)
+        return 0;
+    if ((rc = cuzk_gpu_ctx_enter(ctx, err)) != 0 ||
+        (rc = cuzk_gpu_alloc(ctx, (void **)&d->tw, d->n_tw * sizeof(cuzk_gpu_fr), err)) != 0)
+        return rc;
+    twiddle_kernel<<<cuzk_gpu_blocks(ctx, d->n_tw, 256, 8), 256, 0, ctx->stream>>>(d->tw, d->n_tw, d->tw_hi,
+                                                                                  d->tw_lo);
+    CUZK_GPU_LAUNCHED(err, rc, out);
+    rc = cuzk_gpu_sync(ctx, err);
+out:
+    return rc;
+}
+
+static bool kernel_is_shoup(cuzk_gpu_ntt_kernel kernel)
+{
+    return kernel == CUZK_GPU_NTT_TILE10_SHOUP || (kernel == CUZK_GPU_NTT_DEFAULT && CUZK_GPU_NTT_DEFAULT_SHOUP);
+}
+
 extern "C" int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kernel kernel, cuzk_err *err)
 {
     if (!d)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: NULL domain");
     if (kernel != CUZK_GPU_NTT_DEFAULT && kernel != CUZK_GPU_NTT_RADIX2 && kernel != CUZK_GPU_NTT_SPLIT_11_8_8 &&
         kernel != CUZK_GPU_NTT_TILE11 && kernel != CUZK_GPU_NTT_TILE11_SM16 && kernel != CUZK_GPU_NTT_PERSIST &&
-        kernel != CUZK_GPU_NTT_TILE10_R3)
+        kernel != CUZK_GPU_NTT_TILE10_R3 && kernel != CUZK_GPU_NTT_TILE10 && kernel != CUZK_GPU_NTT_TILE10_SHOUP)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: unknown NTT kernel %d", (int)kernel);
+    if (!kernel_is_shoup(kernel)) {
+        int rc = build_tw(d, err);
+        if (rc != 0)
+            return rc;
+    }
     d->kernel = kernel;
     return 0;
 }
@@ -645,7 +727,6 @@ extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, 
 {
     int rc = 0;
     cuzk_fr *h = NULL;
-    cuzk_gpu_fr *d_hi = NULL, *d_lo = NULL;
     cuzk_gpu_domain *d = NULL;
     if (!ctx || !out)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: NULL argument");
@@ -679,8 +760,9 @@ extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, 
 
     const size_t n_lo = (size_t)1 << NTT_POW_BITS;
     d->n_hi = ((d->m - 1) >> NTT_POW_BITS) + 1;
-    size_t n_tw = d->m / 2 ? d->m / 2 : 1;
-    size_t n_tw_hi = ((n_tw - 1) >> NTT_POW_BITS) + 1;
+    const size_t n_tw = d->m / 2 ? d->m / 2 : 1;
+    const size_t n_tw_hi = ((n_tw - 1) >> NTT_POW_BITS) + 1;
+    d->n_tw = n_tw;
     size_t cap = n_lo > d->n_hi ? n_lo : d->n_hi;
     h = (cuzk_fr *)cuzk_alloc_array(cap, sizeof *h);
     if (!h) {
@@ -694,6 +776,7 @@ extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, 
                                        (int)(sizeof(cuzk_gpu_fr) << NTT_LOG_E)),
                   err, rc, fail);
     if ((rc = set_smem<ntt_cfg_t10>(err)) != 0 || (rc = set_smem<ntt_cfg_t10r3>(err)) != 0 ||
+        (rc = set_smem<ntt_cfg_t10s>(err)) != 0 ||
         (rc = set_smem<ntt_cfg_t11>(err)) != 0 ||
         (rc = set_smem<ntt_cfg_t11s>(err)) != 0)
         goto fail;
@@ -724,29 +807,32 @@ extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, 
         goto fail;
     // Twiddles omega^k = HI[k >> B] LO[k & mask], built on the device.
     host_powers(h, n_lo, &d->omega, 1, &CUZK_FR_ONE);
-    if ((rc = upload_table(ctx, &d_lo, h, n_lo, err)) != 0)
+    if ((rc = upload_table(ctx, &d->tw_lo, h, n_lo, err)) != 0)
         goto fail;
     host_powers(h, n_tw_hi, &d->omega, n_lo, &CUZK_FR_ONE);
-    if ((rc = upload_table(ctx, &d_hi, h, n_tw_hi, err)) != 0)
-        goto fail;
-    if ((rc = cuzk_gpu_alloc(ctx, (void **)&d->tw, n_tw * sizeof(cuzk_gpu_fr), err)) != 0)
+    if ((rc = upload_table(ctx, &d->tw_hi, h, n_tw_hi, err)) != 0)
         goto fail;
     if (d->log_m > NTT_MIN_TILE_LOG &&
         (rc = cuzk_gpu_alloc(ctx, (void **)&d->scratch, d->m * sizeof(cuzk_gpu_fr), err)) != 0)
         goto fail;
-    twiddle_kernel<<<cuzk_gpu_blocks(ctx, n_tw, 256, 8), 256, 0, ctx->stream>>>(d->tw, n_tw, d_hi, d_lo);
+    // The Shoup pairs come from the Montgomery table, which stays only if the
+    // default kernel reads it.
+    if ((rc = build_tw(d, err)) != 0 ||
+        (rc = cuzk_gpu_alloc(ctx, (void **)&d->tws, 2 * n_tw * sizeof(cuzk_gpu_fr), err)) != 0)
+        goto fail;
+    shoup_table_kernel<<<cuzk_gpu_blocks(ctx, n_tw, 256, 8), 256, 0, ctx->stream>>>(d->tws, d->tw, n_tw);
     CUZK_GPU_LAUNCHED(err, rc, fail);
     rc = cuzk_gpu_sync(ctx, err);
     if (rc != 0)
         goto fail;
-    cuzk_gpu_free(ctx, d_hi);
-    cuzk_gpu_free(ctx, d_lo);
+    if (kernel_is_shoup(CUZK_GPU_NTT_DEFAULT)) {
+        cuzk_gpu_free(ctx, d->tw);
+        d->tw = NULL;
+    }
     cuzk_free(h);
     *out = d;
     return 0;
 fail:
-    cuzk_gpu_free(ctx, d_hi);
-    cuzk_gpu_free(ctx, d_lo);
     cuzk_free(h);
     cuzk_gpu_domain_free(d);
     return rc;
@@ -820,10 +906,10 @@ static int queue_r(cuzk_gpu_domain *d, cuzk_gpu_fr *x, bool balanced, cuzk_err *
             launch_persistent<CFG, PERSIST>(d, src, dst, s0, k, pl.first - k, p == 0, blocks, threads, smem);
         } else if (pl.first == (unsigned)CFG::LOG_E) {
             ntt_pass_r_kernel<CFG, true><<<(unsigned)blocks, threads, smem, ctx->stream>>>(
-                src, dst, d->tw, L, s0, k, pl.first - k, p == 0);
+                src, dst, CFG::SHOUP ? d->tws : d->tw, L, s0, k, pl.first - k, p == 0);
         } else {
             ntt_pass_r_kernel<CFG, false><<<(unsigned)blocks, threads, smem, ctx->stream>>>(
-                src, dst, d->tw, L, s0, k, pl.first - k, p == 0);
+                src, dst, CFG::SHOUP ? d->tws : d->tw, L, s0, k, pl.first - k, p == 0);
         }
         CUZK_GPU_LAUNCHED(err, rc, out);
         s0 += k;
@@ -843,7 +929,15 @@ static int fft_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, cuzk_err *err)
         return 0;
     switch (d->kernel) {
     case CUZK_GPU_NTT_DEFAULT:
+#if CUZK_GPU_NTT_DEFAULT_SHOUP
+        return queue_r<ntt_cfg_t10s>(d, x, true, err);
+#else
         return queue_r<ntt_cfg_t10>(d, x, true, err);
+#endif
+    case CUZK_GPU_NTT_TILE10:
+        return queue_r<ntt_cfg_t10>(d, x, true, err);
+    case CUZK_GPU_NTT_TILE10_SHOUP:
+        return queue_r<ntt_cfg_t10s>(d, x, true, err);
     case CUZK_GPU_NTT_PERSIST:
         return queue_r<ntt_cfg_t10r3, true>(d, x, true, err);
     case CUZK_GPU_NTT_TILE10_R3:

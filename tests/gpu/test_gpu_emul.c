@@ -54,6 +54,7 @@ static void check_fr(cuzk_gpu_field_op op, const cuzk_fr *a, const cuzk_fr *b, c
         case CUZK_GPU_FR_ADD: cuzk_fr_add(&want, &a[i], &b[i]); break;
         case CUZK_GPU_FR_SUB: cuzk_fr_sub(&want, &a[i], &b[i]); break;
         case CUZK_GPU_FR_MUL: case CUZK_GPU_FR_MUL_2P: case CUZK_GPU_FR_MUL_P01: case CUZK_GPU_FR_MUL_KS:
+        case CUZK_GPU_FR_MUL_SHOUP:
             cuzk_fr_mul(&want, &a[i], &b[i]);
             break;
         default: cuzk_fr_sqr(&want, &a[i]); break;
@@ -158,6 +159,7 @@ int main(void)
         /* the Fr product variants (mont.cuh P01, KS) on the same inputs */
         check_fr(CUZK_GPU_FR_MUL_P01, ra, rb, ro, N_RANDOM);
         check_fr(CUZK_GPU_FR_MUL_KS, ra, rb, ro, N_RANDOM);
+        check_fr(CUZK_GPU_FR_MUL_SHOUP, ra, rb, ro, N_RANDOM);
         check_fp(CUZK_GPU_FP_MUL_KS, pa, pb, po, N_RANDOM);
         /* relaxed forms ([0, 2p)): odd inputs are lifted to a + p, the edges
          * r - 1 / p - 1 are even, so add r - 2 / p - 2 (lifted to 2p - 2) */

@@ -12,7 +12,7 @@ static void check_op(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, const void *a, con
 {
     cuzk_err err;
     const bool fr = op <= CUZK_GPU_FR_SQR || op == CUZK_GPU_FR_MUL_2P || op == CUZK_GPU_FR_MUL_P01 ||
-                    op == CUZK_GPU_FR_MUL_KS;
+                    op == CUZK_GPU_FR_MUL_KS || op == CUZK_GPU_FR_MUL_SHOUP;
     const size_t sz = fr ? sizeof(cuzk_fr) : sizeof(cuzk_fp);
     int rc = cuzk_gpu_field_eval(ctx, op, out, a, b, n, &err);
     CHECK_MSG(rc == 0, "op %d: %s", (int)op, err.msg);
@@ -26,6 +26,7 @@ static void check_op(cuzk_gpu_ctx *ctx, cuzk_gpu_field_op op, const void *a, con
             case CUZK_GPU_FR_ADD: cuzk_fr_add(&want.r, u, v); break;
             case CUZK_GPU_FR_SUB: cuzk_fr_sub(&want.r, u, v); break;
             case CUZK_GPU_FR_MUL: case CUZK_GPU_FR_MUL_2P: case CUZK_GPU_FR_MUL_P01: case CUZK_GPU_FR_MUL_KS:
+            case CUZK_GPU_FR_MUL_SHOUP:
                 cuzk_fr_mul(&want.r, u, v);
                 break;
             default: cuzk_fr_sqr(&want.r, u); break;
@@ -87,6 +88,7 @@ int main(void)
         /* the Fr product variants (mont.cuh P01, KS) */
         check_op(ctx, CUZK_GPU_FR_MUL_P01, ra, rb, ro, N);
         check_op(ctx, CUZK_GPU_FR_MUL_KS, ra, rb, ro, N);
+        check_op(ctx, CUZK_GPU_FR_MUL_SHOUP, ra, rb, ro, N);
         check_op(ctx, CUZK_GPU_FP_MUL_KS, pa, pb, po, N);
         /* the relaxed forms: odd inputs enter as a + p (up to 2p - 2 for p - 2) */
         memcpy(ra[9].l, CUZK_FR_MODULUS, sizeof ra[9].l);

@@ -97,6 +97,7 @@ static void check_size(cuzk_gpu_ctx *ctx, unsigned log_m, cuzk_pool *pool, cuzk_
            : kernel == CUZK_GPU_NTT_TILE11_SM16  ? "tile11_sm16"
            : kernel == CUZK_GPU_NTT_PERSIST      ? "persist"
            : kernel == CUZK_GPU_NTT_TILE10_R3    ? "tile10_r3"
+           : kernel == CUZK_GPU_NTT_TILE10       ? "tile10"
                                                  : "default",
            with_h ? ", compute_h" : "");
 out:
@@ -126,6 +127,7 @@ int main(void)
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 20, CUZK_GPU_NTT_DEFAULT);
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_TILE10_R3);
+        check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_TILE10);
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_TILE11);
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_TILE11_SM16);
         check_size(ctx, sizes[i], pool, &rng, sizes[i] <= 16, CUZK_GPU_NTT_SPLIT_11_8_8);
