@@ -85,10 +85,6 @@ CUZK_GPU_HD void cuzk_gpu_shoup_low_row(uint32_t ev[8], uint32_t od[8], uint32_t
     cuzk_gpu_shoup_low_chain<I, (c0 % 2 == 1 ? c0 : c0 + 1)>(od, x, y);
 }
 
-struct cuzk_gpu_shoup_r {
-    CUZK_GPU_HD uint32_t operator()(int j) const { return cuzk_gpu_fr_field::p(j); }
-};
-
 // Row I of the high half of b s, on limbs relative to column 7 (0..8):
 // the pairs j >= 7 - I in two chains (low halves on even relative limbs in
 // he, on odd ones in ho) and the high half of the column-6 pair at ho[0].
@@ -117,7 +113,7 @@ CUZK_GPU_HD void cuzk_gpu_shoup_high_row(uint32_t he[9], uint32_t ho[9], uint32_
             ho[k + 1] = k + 1 == 8 ? cuzk_gpu_madc_hi(x, s[j], ho[k + 1], &cc)
                                    : cuzk_gpu_madc_hi_cc(x, s[j], ho[k + 1], &cc);
         }
-        if (k <= 8 && I < 7)
+        if (I < 7) // row 7's chain ends on ho[8], which cannot carry out
             ho[k] = cuzk_gpu_addc(ho[k], 0, &cc);
     }
 }
@@ -138,7 +134,7 @@ template <int I>
 CUZK_GPU_HD void cuzk_gpu_shoup_q_rows(uint32_t le[8], uint32_t lo[8], const uint32_t qn[8])
 {
     if constexpr (I < 6) {
-        cuzk_gpu_shoup_low_row<I, 2>(le, lo, qn[I], cuzk_gpu_shoup_r{});
+        cuzk_gpu_shoup_low_row<I, 2>(le, lo, qn[I], cuzk_gpu_mont_modulus<cuzk_gpu_fr_field, 0>{});
         cuzk_gpu_shoup_q_rows<I + 1>(le, lo, qn);
     }
 }

@@ -71,12 +71,15 @@ static __global__ void twiddle_kernel(cuzk_gpu_fr *tw, size_t count, const cuzk_
     }
 }
 
-// tws[2k], tws[2k + 1] = the Shoup factor pair of tw[k].
-static __global__ void shoup_table_kernel(cuzk_gpu_fr *tws, const cuzk_gpu_fr *__restrict__ tw, size_t count)
+// tws[2k], tws[2k + 1] = the Shoup factor pair of omega^k (its Montgomery
+// form made as in twiddle_kernel).
+static __global__ void shoup_table_kernel(cuzk_gpu_fr *tws, size_t count, const cuzk_gpu_fr *__restrict__ hi,
+                                          const cuzk_gpu_fr *__restrict__ lo)
 {
     size_t stride = (size_t)gridDim.x * blockDim.x;
     for (size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x; k < count; k += stride) {
-        cuzk_gpu_fr wm = tw[k], w, s;
+        cuzk_gpu_fr a = hi[k >> NTT_POW_BITS], b = lo[k & ((1u << NTT_POW_BITS) - 1)], wm, w, s;
+        cuzk_gpu_fr_mul(&wm, &a, &b);
         cuzk_gpu_fr_shoup_prep(&w, &s, &wm);
         tws[2 * k] = w;
         tws[2 * k + 1] = s;
@@ -701,20 +704,21 @@ out:
     return rc;
 }
 
-static bool kernel_is_shoup(cuzk_gpu_ntt_kernel kernel)
+// The kernel that CUZK_GPU_NTT_DEFAULT stands for.
+static cuzk_gpu_ntt_kernel kernel_resolve(cuzk_gpu_ntt_kernel kernel)
 {
-    return kernel == CUZK_GPU_NTT_TILE10_SHOUP || (kernel == CUZK_GPU_NTT_DEFAULT && CUZK_GPU_NTT_DEFAULT_SHOUP);
+    if (kernel != CUZK_GPU_NTT_DEFAULT)
+        return kernel;
+    return CUZK_GPU_NTT_DEFAULT_SHOUP ? CUZK_GPU_NTT_TILE10_SHOUP : CUZK_GPU_NTT_TILE10;
 }
 
 extern "C" int cuzk_gpu_domain_set_kernel(cuzk_gpu_domain *d, cuzk_gpu_ntt_kernel kernel, cuzk_err *err)
 {
     if (!d)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: NULL domain");
-    if (kernel != CUZK_GPU_NTT_DEFAULT && kernel != CUZK_GPU_NTT_RADIX2 && kernel != CUZK_GPU_NTT_SPLIT_11_8_8 &&
-        kernel != CUZK_GPU_NTT_TILE11 && kernel != CUZK_GPU_NTT_TILE11_SM16 && kernel != CUZK_GPU_NTT_PERSIST &&
-        kernel != CUZK_GPU_NTT_TILE10_R3 && kernel != CUZK_GPU_NTT_TILE10 && kernel != CUZK_GPU_NTT_TILE10_SHOUP)
+    if ((int)kernel < (int)CUZK_GPU_NTT_DEFAULT || (int)kernel > (int)CUZK_GPU_NTT_TILE10_SHOUP)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu domain: unknown NTT kernel %d", (int)kernel);
-    if (!kernel_is_shoup(kernel)) {
+    if (kernel_resolve(kernel) != CUZK_GPU_NTT_TILE10_SHOUP) {
         int rc = build_tw(d, err);
         if (rc != 0)
             return rc;
@@ -815,20 +819,17 @@ extern "C" int cuzk_gpu_domain_create(cuzk_gpu_ctx *ctx, cuzk_gpu_domain **out, 
     if (d->log_m > NTT_MIN_TILE_LOG &&
         (rc = cuzk_gpu_alloc(ctx, (void **)&d->scratch, d->m * sizeof(cuzk_gpu_fr), err)) != 0)
         goto fail;
-    // The Shoup pairs come from the Montgomery table, which stays only if the
-    // default kernel reads it.
-    if ((rc = build_tw(d, err)) != 0 ||
-        (rc = cuzk_gpu_alloc(ctx, (void **)&d->tws, 2 * n_tw * sizeof(cuzk_gpu_fr), err)) != 0)
+    // The Shoup pairs; the Montgomery table only if the default reads it.
+    if ((rc = cuzk_gpu_alloc(ctx, (void **)&d->tws, 2 * n_tw * sizeof(cuzk_gpu_fr), err)) != 0)
         goto fail;
-    shoup_table_kernel<<<cuzk_gpu_blocks(ctx, n_tw, 256, 8), 256, 0, ctx->stream>>>(d->tws, d->tw, n_tw);
+    shoup_table_kernel<<<cuzk_gpu_blocks(ctx, n_tw, 256, 8), 256, 0, ctx->stream>>>(d->tws, n_tw, d->tw_hi,
+                                                                                   d->tw_lo);
     CUZK_GPU_LAUNCHED(err, rc, fail);
     rc = cuzk_gpu_sync(ctx, err);
     if (rc != 0)
         goto fail;
-    if (kernel_is_shoup(CUZK_GPU_NTT_DEFAULT)) {
-        cuzk_gpu_free(ctx, d->tw);
-        d->tw = NULL;
-    }
+    if ((rc = cuzk_gpu_domain_set_kernel(d, CUZK_GPU_NTT_DEFAULT, err)) != 0)
+        goto fail;
     cuzk_free(h);
     *out = d;
     return 0;
@@ -927,13 +928,7 @@ static int fft_queue(cuzk_gpu_domain *d, cuzk_gpu_fr *x, cuzk_err *err)
     const unsigned L = d->log_m;
     if (L == 0)
         return 0;
-    switch (d->kernel) {
-    case CUZK_GPU_NTT_DEFAULT:
-#if CUZK_GPU_NTT_DEFAULT_SHOUP
-        return queue_r<ntt_cfg_t10s>(d, x, true, err);
-#else
-        return queue_r<ntt_cfg_t10>(d, x, true, err);
-#endif
+    switch (kernel_resolve(d->kernel)) {
     case CUZK_GPU_NTT_TILE10:
         return queue_r<ntt_cfg_t10>(d, x, true, err);
     case CUZK_GPU_NTT_TILE10_SHOUP:
