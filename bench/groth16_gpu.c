@@ -20,6 +20,7 @@
  * development machine) to the GPU prove here. */
 #include "bench_commands.h"
 #include "bench_util.h"
+#include "cuzk/engine.h"
 #include "cuzk/gpu.h"
 #include "cuzk/groth16.h"
 

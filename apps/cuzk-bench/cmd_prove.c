@@ -4,6 +4,7 @@
 #include "bench_commands.h"
 #include "g16_cli.h"
 #include "porep_g16.h"
+#include "cuzk/engine.h"
 #include "cuzk/gpu.h"
 
 #include <stdio.h>

@@ -9,6 +9,7 @@
 #include "porep_g16.h"
 #include "porep_wgen.h"
 #include "porep_check.h"
+#include "cuzk/engine.h"
 #include "cuzk/gpu.h"
 #include "g16_cli.h"
 #include "cuzk/porep.h"

@@ -247,28 +247,6 @@ int cuzk_gpu_groth16_prove_circuit(cuzk_gpu_prover *p, cuzk_params *params, cons
                                    const cuzk_fr *r, const cuzk_fr *s, cuzk_pool *pool, cuzk_proof *out,
                                    cuzk_prove_timings *timings, cuzk_err *err);
 
-/* ---- choosing the prover back end (src/gpu/prover.c; also in a CPU-only build) ----
- * cpu: the CPU prover. gpu: the device prover; an error (UNSUPPORTED) when this
- * build has no CUDA or no device is present, DEVICE when the device fails.
- * auto: gpu when a device is present (cuzk_gpu_device_count > 0), else cpu.
- * Both give the same proof, byte for byte, for the same r and s. */
-typedef enum { CUZK_BACKEND_AUTO, CUZK_BACKEND_CPU, CUZK_BACKEND_GPU } cuzk_backend_kind;
-/* "cpu", "gpu" or "auto"; anything else is INVALID_ARGUMENT naming it. */
-int cuzk_backend_parse(const char *name, cuzk_backend_kind *out, cuzk_err *err);
-
-typedef struct cuzk_prover cuzk_prover;
-/* device: the GPU index for gpu/auto. Owns its device context and prover. */
-int cuzk_prover_create(cuzk_prover **out, cuzk_backend_kind kind, int device, cuzk_err *err);
-void cuzk_prover_free(cuzk_prover *p);
-/* "cpu" or "gpu": what the prover runs on (auto resolved). */
-const char *cuzk_prover_backend(const cuzk_prover *p);
-int cuzk_prover_prove(cuzk_prover *p, cuzk_params *params, const cuzk_witness *w, const cuzk_fr *r,
-                      const cuzk_fr *s, cuzk_pool *pool, cuzk_proof *out, cuzk_prove_timings *timings,
-                      cuzk_err *err);
-int cuzk_prover_prove_circuit(cuzk_prover *p, cuzk_params *params, const cuzk_circuit *circuit, const cuzk_fr *r,
-                              const cuzk_fr *s, cuzk_pool *pool, cuzk_proof *out, cuzk_prove_timings *timings,
-                              cuzk_err *err);
-
 /* ---- inputs for benchmarks, made on the device ---------------------------------------
  * d_scalars[i] from a seeded hash of i: kind 0 = uniform 255-bit values (not
  * reduced), kind 1 = 0 or 1 with probability 1/2 each. */

@@ -1,10 +1,11 @@
-/* The prover back-end choice (cuzk_prover, include/cuzk/gpu.h): names parse or
+/* The prover back-end choice (cuzk_prover, include/cuzk/engine.h): names parse or
  * are rejected by name; cpu proves exactly what cuzk_groth16_prove proves for
  * the same r and s; auto resolves to gpu only when a device is present (so in
  * a CPU-only build, or on a machine without a GPU, to cpu); gpu without a
  * device is a clear error, not a crash; with a device, gpu gives the same
  * bytes. Also the prover's own checks: r = s = 0 (no B_G1 MSM) and the
  * witness-shape error. Runs everywhere (label unit). */
+#include "cuzk/engine.h"
 #include "cuzk/gpu.h"
 #include "test.h"
 

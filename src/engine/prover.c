@@ -2,6 +2,7 @@
  * so that one binary serves machines with and without a device. Plain C,
  * built with and without CUDA: in a CPU-only build the cuzk_gpu_* calls are
  * the stubs of gpu_none.c, which report "no CUDA", and auto picks the CPU. */
+#include "cuzk/engine.h"
 #include "cuzk/gpu.h"
 
 #include <stdlib.h>
