@@ -1,11 +1,11 @@
-/* The SHA-256 gadget (bellperson gadgets/sha256.rs shape): message schedule,
- * 64 rounds with the additions of a and e deferred into one addmany each, and
- * the final additions, all through one MultiEq per compression. */
+/* The SHA-256 gadget (bellperson gadgets/sha256.rs shape): the round
+ * structure of sha256_rounds.h over constraint-system words, all additions of
+ * a compression through one MultiEq. */
 #include "gadgets_impl.h"
 
 #include <stdlib.h>
 
-static const uint32_t K[64] = {
+const uint32_t cuzk_sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
     0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -16,122 +16,51 @@ static const uint32_t K[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
-static const uint32_t IV[8] = {
+const uint32_t cuzk_sha256_h0[8] = {
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 };
 
-/* x.rotr(r1) ^ x.rotr(r2) ^ (x.rotr(r3) or x.shr(r3)), xored in that order */
-static int sigma(cuzk_cs *cs, cuzk_uint32 *out, const cuzk_uint32 *x, unsigned r1, unsigned r2, unsigned r3,
-                 bool shift)
+/* The shared round structure over constraint-system words; the context is
+ * the compression's MultiEq (its cs does the bit operations). */
+static inline int gs_xor(cuzk_multieq *m, cuzk_uint32 *o, const cuzk_uint32 *a, const cuzk_uint32 *b)
 {
-    cuzk_uint32 a = cuzk_uint32_rotr(x, r1), b = cuzk_uint32_rotr(x, r2);
-    cuzk_uint32 c = shift ? cuzk_uint32_shr(x, r3) : cuzk_uint32_rotr(x, r3);
-    int rc = cuzk_uint32_xor(cs, &a, &a, &b);
-    GADGET_TRY(rc, cuzk_uint32_xor(cs, out, &a, &c));
-    return rc;
+    return cuzk_uint32_xor(m->cs, o, a, b);
 }
-
-/* a and e between rounds: a concrete word, or operands whose sum is not yet
- * materialised (bellperson's Maybe::Deferred). */
-typedef struct {
-    cuzk_uint32 ops[8];
-    size_t n; /* 0: concrete, held in ops[0] */
-} deferred;
-
-static int materialise(cuzk_multieq *m, cuzk_uint32 *out, deferred *d, const cuzk_uint32 *extra)
+static inline int gs_ch(cuzk_multieq *m, cuzk_uint32 *o, const cuzk_uint32 *a, const cuzk_uint32 *b,
+                        const cuzk_uint32 *c)
 {
-    if (d->n == 0) {
-        *out = d->ops[0]; /* a concrete value ignores extra, as bellperson's does */
-        return 0;
-    }
-    if (extra)
-        d->ops[d->n++] = *extra;
-    return cuzk_uint32_addmany(m, out, d->ops, d->n);
+    return cuzk_uint32_sha256_ch(m->cs, o, a, b, c);
 }
-
-/* The working state is large (a UInt32 is 32 Booleans): keep it off the stack. */
-typedef struct {
-    cuzk_uint32 w[64];
-    deferred a, e;
-    cuzk_uint32 b, c, d, f, g, h;
-} compress_state;
-
-static int compress_rounds(cuzk_multieq *m, cuzk_uint32 out[8], const cuzk_boolean block[512],
-                           const cuzk_uint32 cur[8], compress_state *s)
+static inline int gs_maj(cuzk_multieq *m, cuzk_uint32 *o, const cuzk_uint32 *a, const cuzk_uint32 *b,
+                         const cuzk_uint32 *c)
 {
-    cuzk_cs *cs = m->cs;
-    int rc = 0;
-    for (int t = 0; t < 16; t++)
-        s->w[t] = cuzk_uint32_from_bits_be(block + 32 * t);
-    for (int t = 16; t < 64 && rc == 0; t++) {
-        cuzk_uint32 ops[4];
-        ops[0] = s->w[t - 16];
-        ops[2] = s->w[t - 7];
-        GADGET_TRY(rc, sigma(cs, &ops[1], &s->w[t - 15], 7, 18, 3, true));
-        GADGET_TRY(rc, sigma(cs, &ops[3], &s->w[t - 2], 17, 19, 10, true));
-        GADGET_TRY(rc, cuzk_uint32_addmany(m, &s->w[t], ops, 4));
-    }
-
-    s->a.n = 0, s->a.ops[0] = cur[0];
-    s->b = cur[1], s->c = cur[2], s->d = cur[3];
-    s->e.n = 0, s->e.ops[0] = cur[4];
-    s->f = cur[5], s->g = cur[6], s->h = cur[7];
-    for (int i = 0; i < 64 && rc == 0; i++) {
-        cuzk_uint32 new_e, new_a, s1, ch, s0, maj;
-        GADGET_TRY(rc, materialise(m, &new_e, &s->e, NULL));
-        GADGET_TRY(rc, sigma(cs, &s1, &new_e, 6, 11, 25, false));
-        GADGET_TRY(rc, cuzk_uint32_sha256_ch(cs, &ch, &new_e, &s->f, &s->g));
-        GADGET_TRY(rc, materialise(m, &new_a, &s->a, NULL));
-        GADGET_TRY(rc, sigma(cs, &s0, &new_a, 2, 13, 22, false));
-        GADGET_TRY(rc, cuzk_uint32_sha256_maj(cs, &maj, &new_a, &s->b, &s->c));
-        if (rc)
-            break;
-        /* temp1 = h + S1 + ch + K[i] + W[i]; e = d + temp1; a = temp1 + S0 + maj */
-        cuzk_uint32 temp1[5] = { s->h, s1, ch, cuzk_uint32_constant(K[i]), s->w[i] };
-        s->h = s->g;
-        s->g = s->f;
-        s->f = new_e;
-        for (int k = 0; k < 5; k++)
-            s->e.ops[k] = temp1[k], s->a.ops[k] = temp1[k];
-        s->e.ops[5] = s->d;
-        s->e.n = 6;
-        s->d = s->c;
-        s->c = s->b;
-        s->b = new_a;
-        s->a.ops[5] = s0;
-        s->a.ops[6] = maj;
-        s->a.n = 7;
-    }
-    if (rc)
-        return rc;
-
-    /* H_k += working variable, in the order h0 .. h7 */
-    cuzk_uint32 pair[2];
-    const cuzk_uint32 *rest[8] = { NULL, &s->b, &s->c, &s->d, NULL, &s->f, &s->g, &s->h };
-    for (int k = 0; k < 8 && rc == 0; k++) {
-        if (k == 0) {
-            rc = materialise(m, &out[0], &s->a, &cur[0]);
-        } else if (k == 4) {
-            rc = materialise(m, &out[4], &s->e, &cur[4]);
-        } else {
-            pair[0] = cur[k];
-            pair[1] = *rest[k];
-            rc = cuzk_uint32_addmany(m, &out[k], pair, 2);
-        }
-    }
-    return rc;
+    return cuzk_uint32_sha256_maj(m->cs, o, a, b, c);
 }
+#define SR_WORD cuzk_uint32
+#define SR_BOOL cuzk_boolean
+#define SR_CTX cuzk_multieq *
+#define SR_NAME(x) gs_##x
+#define SR_XOR gs_xor
+#define SR_CH gs_ch
+#define SR_MAJ gs_maj
+#define SR_ADDMANY cuzk_uint32_addmany
+#define SR_ROTR cuzk_uint32_rotr
+#define SR_SHR cuzk_uint32_shr
+#define SR_CONST cuzk_uint32_constant
+#define SR_FROM_BITS_BE cuzk_uint32_from_bits_be
+#define SR_BCONST cuzk_boolean_constant
+#include "sha256_rounds.h"
 
 int cuzk_sha256_gadget_compress(cuzk_cs *cs, cuzk_uint32 out[8], const cuzk_boolean block[512],
                                 const cuzk_uint32 cur[8])
 {
-    compress_state *s = malloc(sizeof *s);
+    gs_state *s = malloc(sizeof *s);
     if (!s)
         return CUZK_ERR_OUT_OF_MEMORY;
     cuzk_uint32 res[8];
     cuzk_multieq m;
     cuzk_multieq_init(&m, cs);
-    int rc = compress_rounds(&m, res, block, cur, s);
+    int rc = gs_rounds(&m, res, block, cur, s);
     /* the MultiEq's last partial batch is flushed at the end of each compression */
     int rc2 = cuzk_multieq_finish(&m);
     free(s);
@@ -146,7 +75,7 @@ int cuzk_sha256_gadget_compress(cuzk_cs *cs, cuzk_uint32 out[8], const cuzk_bool
 static void iv_words(cuzk_uint32 cur[8])
 {
     for (int k = 0; k < 8; k++)
-        cur[k] = cuzk_uint32_constant(IV[k]);
+        cur[k] = cuzk_uint32_constant(cuzk_sha256_h0[k]);
 }
 
 static void words_to_bits(cuzk_boolean out[256], const cuzk_uint32 cur[8])
@@ -171,23 +100,10 @@ int cuzk_sha256_gadget(cuzk_cs *cs, cuzk_boolean out[256], const cuzk_boolean *i
         return CUZK_ERR_INVALID_ARGUMENT; /* bellperson asserts whole bytes */
     cuzk_uint32 cur[8];
     iv_words(cur);
-    /* message, a one, zeros to 448 mod 512, the 64-bit big-endian bit length:
-     * the padding is constant, so it adds no variables */
-    size_t total = (n + 1 + 64 + 511) / 512 * 512;
     cuzk_boolean block[512];
     int rc = 0;
-    for (size_t at = 0; at < total && rc == 0; at += 512) {
-        for (size_t j = 0; j < 512; j++) {
-            size_t i = at + j;
-            if (i < n)
-                block[j] = in[i];
-            else if (i == n)
-                block[j] = cuzk_boolean_constant(true);
-            else if (i < total - 64)
-                block[j] = cuzk_boolean_constant(false);
-            else
-                block[j] = cuzk_boolean_constant(((uint64_t)n >> (total - 1 - i)) & 1);
-        }
+    for (size_t at = 0; at < SR_PADDED_BITS(n) && rc == 0; at += 512) {
+        gs_block(block, in, n, at);
         rc = cuzk_sha256_gadget_compress(cs, cur, block, cur);
     }
     if (rc == 0)

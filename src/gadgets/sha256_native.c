@@ -5,6 +5,7 @@
  * deprecated in OpenSSL 3 but present in every 3.x build with deprecated APIs. */
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include "cuzk/hash.h"
+#include "sha256_consts.h"
 
 #include <openssl/sha.h>
 #include <string.h>
@@ -42,9 +43,7 @@ void cuzk_sha256_trunc254(uint8_t out[32], const void *data, size_t len)
 
 void cuzk_sha256_iv(uint32_t state[8])
 {
-    static const uint32_t iv[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
-    memcpy(state, iv, sizeof iv);
+    memcpy(state, cuzk_sha256_h0, sizeof cuzk_sha256_h0);
 }
 
 void cuzk_sha256_compress(uint32_t state[8], const uint8_t *blocks, size_t nblocks)

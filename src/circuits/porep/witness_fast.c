@@ -211,18 +211,6 @@ static int densities(cuzk_porep_wgen *g, cuzk_err *err)
     return 0;
 }
 
-/* ---- the mirror's shape ------------------------------------------------------------------ */
-static void tree_of(wm_tree *t, const cuzk_merkle_shape *s, const cuzk_poseidon_set *ps)
-{
-    memset(t, 0, sizeof *t);
-    t->sha256 = s->hasher == CUZK_MERKLE_SHA256;
-    t->levels = cuzk_merkle_shape_levels(s);
-    for (uint32_t l = 0; l < t->levels; l++) {
-        t->arity[l] = cuzk_merkle_shape_arity(s, l);
-        t->poseidon[l] = t->sha256 ? NULL : cuzk_poseidon_set_get(ps, t->arity[l]);
-    }
-}
-
 /* Runs the mirror once on zero values, counting and marking; checks the counts against the tape. */
 static int trace_shape(cuzk_porep_wgen *g, cuzk_err *err)
 {
@@ -292,8 +280,8 @@ int cuzk_porep_wgen_new(cuzk_porep_wgen **out, const cuzk_porep_config *cfg, cuz
         const cuzk_merkle_shape cr = { CUZK_MERKLE_POSEIDON, cfg->base_arity, cfg->base_levels, cfg->sub_arity,
                                        cfg->top_arity };
         g->circ.layers = cfg->layers;
-        tree_of(&g->circ.tree_d, &d, &g->poseidon);
-        tree_of(&g->circ.tree_cr, &cr, &g->poseidon);
+        wm_tree_from_shape(&g->circ.tree_d, &d, &g->poseidon);
+        wm_tree_from_shape(&g->circ.tree_cr, &cr, &g->poseidon);
         g->circ.poseidon2 = cuzk_poseidon_set_get(&g->poseidon, 2);
         g->circ.column = cuzk_poseidon_set_get(&g->poseidon, cfg->layers);
         rc = trace_shape(g, err);
