@@ -15,6 +15,9 @@
 #
 #   porep_e2e.sh CUZK_BENCH WORK_DIR GOLDEN_DIR
 #
+# GOLDEN_DIR is the known-answer folder (CUZK_GOLDEN_DIR, by default
+# tests/data); the real 2 KiB records are GOLDEN_DIR/seal_regression_2kib.json.
+#
 # Registered by tests/circuits/porep_e2e.cmake (label unit + e2e, plain
 # builds only: under ASan the 2.7 M-constraint setup and proof take far too
 # long). Exit 0 when every check holds.
