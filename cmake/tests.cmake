@@ -12,7 +12,7 @@ foreach(src IN LISTS CUZK_TEST_SOURCES)
   set(target "${layer}_${name}")
   add_executable(${target} ${src})
   target_include_directories(${target} PRIVATE ${CMAKE_SOURCE_DIR}/src ${CMAKE_SOURCE_DIR}/tests)
-  target_link_libraries(${target} PRIVATE cuzk_gpu cuzk)
+  target_link_libraries(${target} PRIVATE cuzk_engine cuzk_gpu cuzk)
   target_compile_definitions(${target} PRIVATE
     CUZK_GOLDEN_DIR="${CUZK_GOLDEN_DIR}"
     CUZK_TEST_DATA_DIR="${CMAKE_BINARY_DIR}/testdata")
