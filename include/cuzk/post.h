@@ -121,6 +121,21 @@ int cuzk_post_vanilla_read(cuzk_post_vanilla *out, const void *data, size_t len,
 int cuzk_post_vanilla_write(const cuzk_post_vanilla *v, uint8_t **out, size_t *len, cuzk_err *err);
 void cuzk_post_vanilla_free(cuzk_post_vanilla *v);
 
+/* ==== vanilla proofs made here (post_synth.c) ============================ */
+
+/* A synthetic valid vanilla proof of any sector size: the challenged leaves
+ * of tree R (random, a function of their index), the rest of tree R a sparse
+ * tree of random siblings, comm_c random, comm_r = Poseidon2(comm_c,
+ * comm_r_last). Deterministic in rng_seed. sector_index as for
+ * cuzk_post_sector_challenges. */
+int cuzk_post_synth_vanilla(cuzk_post_vanilla *out, const cuzk_post_config *cfg, const uint8_t randomness[32],
+                            uint64_t sector_id, uint64_t sector_index, uint64_t rng_seed, cuzk_err *err);
+/* The vanilla proof of a sealed sector held in memory (cuzk_porep_seal of
+ * the same size and tree shape): tree R's paths at the challenged leaves. */
+int cuzk_post_vanilla_from_seal(cuzk_post_vanilla *out, const cuzk_post_config *cfg, const cuzk_porep_seal *seal,
+                                const uint8_t randomness[32], uint64_t sector_id, uint64_t sector_index,
+                                cuzk_err *err);
+
 /* ==== public inputs and the circuit (post_inputs.c, post_circuit.c) ======== */
 
 typedef struct {
