@@ -156,6 +156,12 @@ const char *cuzk_seal_proof_name(int proof);
 int cuzk_seal_proof_from_name(const char *name);
 /* The VanillaSealProof enum key for a registered proof ("StackedDrg2KiBV1"). */
 const char *cuzk_seal_proof_shape_name(int proof);
+/* The RegisteredSealProof of a sector size ("2KiB", "8MiB", "512MiB", "32GiB",
+ * "64GiB") and API version ("1.0" or "1.1"; NULL: "1.1"); -1 when unknown. */
+int cuzk_seal_proof_from_size(const char *size, const char *api);
+/* The official parameter file name without its extension (".params" or ".vk")
+ * of the PoRep circuit of a sector size; NULL for other sizes. */
+const char *cuzk_porep_params_stem(uint64_t sector_size);
 /* porep_id: registered proof number u64 LE, nonce 0 u64 LE, 16 zero bytes. */
 void cuzk_porep_id(uint8_t out[32], uint64_t registered_proof, uint64_t nonce);
 /* The config of a sector size with a given api version, features and
@@ -340,6 +346,14 @@ int cuzk_porep_c1_verify(const cuzk_porep_c1 *c1, const cuzk_porep_config *cfg, 
  * porep_id) of the C1 output; CUZK_ERR_PROOF_INVALID otherwise. */
 int cuzk_porep_c1_check_replica_id(const cuzk_porep_c1 *c1, const cuzk_porep_config *cfg,
                                    const uint8_t prover_id[32], uint64_t sector_id, cuzk_err *err);
+/* The checks of a C1 output before proving (c1_check.c): the envelope's
+ * sector number (else `sector`, which a bare C1 JSON needs: have_sector) must
+ * agree with the request's, replica_id must be the miner's and sector's, and
+ * with check_vanilla every vanilla proof must hold. *sector_out (may be NULL)
+ * gets the sector number used. */
+int cuzk_porep_c1_check_request(const cuzk_porep_c1 *c1, const cuzk_c1_envelope *env, const cuzk_porep_config *cfg,
+                                uint64_t miner_id, bool have_sector, uint64_t sector, bool check_vanilla,
+                                uint64_t *sector_out, cuzk_err *err);
 
 /* ==== the StackedCircuit (stacked_circuit.c) ============================== */
 

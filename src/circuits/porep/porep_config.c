@@ -170,3 +170,38 @@ int cuzk_porep_config_from_params(cuzk_porep_config *cfg, uint64_t sector_size, 
     return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "porep config: unsupported sector size %llu",
                         (unsigned long long)sector_size);
 }
+
+int cuzk_seal_proof_from_size(const char *size, const char *api)
+{
+    static const char *sizes[5] = { "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" };
+    if (!size) return -1;
+    const int variant = !api || !strcmp(api, "1.1") ? 1 : !strcmp(api, "1.0") ? 0 : -1;
+    for (int i = 0; i < 5 && variant >= 0; i++)
+        if (!strcmp(size, sizes[i])) return variant * 5 + i;
+    return -1;
+}
+
+/* The official v28 file names (parameters.json), one circuit per sector size
+ * for every interactive and synthetic PoRep version. */
+const char *cuzk_porep_params_stem(uint64_t sector_size)
+{
+    switch (sector_size) {
+    case 2048ull:
+        return "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-0-0-sha256_hasher-"
+               "032d3138d22506ec0082ed72b2dcba18df18477904e35bafee82b3793b06832f";
+    case 8ull << 20:
+        return "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-0-0-sha256_hasher-"
+               "ecd683648512ab1765faa2a5f14bab48f676e633467f0aa8aad4b55dcb0652bb";
+    case 512ull << 20:
+        return "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-0-0-sha256_hasher-"
+               "6babf46ce344ae495d558e7770a585b2382d54f225af8ed0397b8be7c3fcd472";
+    case 32ull << 30:
+        return "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-8-0-sha256_hasher-"
+               "82a357d2f2ca81dc61bb45f4a762807aedee1b0a53fd6c4e77b46a01bfef7820";
+    case 64ull << 30:
+        return "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-8-2-sha256_hasher-"
+               "96f1b4a04c5c51e4759bbf224bbc2ef5a42c7100f16ec0637123f16a845ddfb2";
+    default:
+        return NULL;
+    }
+}
