@@ -77,3 +77,41 @@ add_test(NAME fuzz_c1_smoke
           -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz/crash_c1_
           "${CMAKE_BINARY_DIR}/fuzz/work_c1" "${_seed_dir}/c1")
 set_tests_properties(fuzz_c1_smoke PROPERTIES LABELS fuzz TIMEOUT 120 FIXTURES_REQUIRED cuzk_fuzz_c1_seeds)
+
+# The PoSt vanilla-proof reader (fuzz_post.c): bincode seeds of its own; a
+# 2 KiB WinningPoSt blob (66 paths) is about 37 KB.
+add_executable(fuzz_post_seeds "${_fuzz_dir}/fuzz_post_seeds.c")
+target_compile_options(fuzz_post_seeds PRIVATE ${_fuzz_san})
+target_link_libraries(fuzz_post_seeds PRIVATE cuzk)
+add_test(NAME fuzz_post_seeds COMMAND fuzz_post_seeds "${_seed_dir}/post")
+set_tests_properties(fuzz_post_seeds PROPERTIES LABELS fuzz FIXTURES_SETUP cuzk_fuzz_post_seeds)
+add_executable(fuzz_post "${_fuzz_dir}/fuzz_post.c")
+target_compile_options(fuzz_post PRIVATE -fsanitize=fuzzer ${_fuzz_san})
+target_link_options(fuzz_post PRIVATE -fsanitize=fuzzer)
+target_link_libraries(fuzz_post PRIVATE cuzk)
+add_test(NAME fuzz_post_smoke
+  COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && shift && exec \"$@\"" fuzz "${CMAKE_BINARY_DIR}/fuzz/work_post"
+          $<TARGET_FILE:fuzz_post> -max_total_time=${CUZK_FUZZ_SECONDS} -max_len=65536
+          -malloc_limit_mb=64 -rss_limit_mb=1024 -print_final_stats=1
+          -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz/crash_post_
+          "${CMAKE_BINARY_DIR}/fuzz/work_post" "${_seed_dir}/post")
+set_tests_properties(fuzz_post_smoke PROPERTIES LABELS fuzz TIMEOUT 120 FIXTURES_REQUIRED cuzk_fuzz_post_seeds)
+
+# The SnapDeals PartitionProof reader (fuzz_update.c): bincode seeds of its
+# own; a 2 KiB partition proof is about 15 KB.
+add_executable(fuzz_update_seeds "${_fuzz_dir}/fuzz_update_seeds.c")
+target_compile_options(fuzz_update_seeds PRIVATE ${_fuzz_san})
+target_link_libraries(fuzz_update_seeds PRIVATE cuzk)
+add_test(NAME fuzz_update_seeds COMMAND fuzz_update_seeds "${_seed_dir}/update")
+set_tests_properties(fuzz_update_seeds PROPERTIES LABELS fuzz FIXTURES_SETUP cuzk_fuzz_update_seeds)
+add_executable(fuzz_update "${_fuzz_dir}/fuzz_update.c")
+target_compile_options(fuzz_update PRIVATE -fsanitize=fuzzer ${_fuzz_san})
+target_link_options(fuzz_update PRIVATE -fsanitize=fuzzer)
+target_link_libraries(fuzz_update PRIVATE cuzk)
+add_test(NAME fuzz_update_smoke
+  COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && shift && exec \"$@\"" fuzz "${CMAKE_BINARY_DIR}/fuzz/work_update"
+          $<TARGET_FILE:fuzz_update> -max_total_time=${CUZK_FUZZ_SECONDS} -max_len=65536
+          -malloc_limit_mb=64 -rss_limit_mb=1024 -print_final_stats=1
+          -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz/crash_update_
+          "${CMAKE_BINARY_DIR}/fuzz/work_update" "${_seed_dir}/update")
+set_tests_properties(fuzz_update_smoke PROPERTIES LABELS fuzz TIMEOUT 120 FIXTURES_REQUIRED cuzk_fuzz_update_seeds)
