@@ -142,6 +142,36 @@ int cuzk_update_proof_read(cuzk_update_partition_proof *out, const void *data, s
 /* The bytes as bincode writes them, malloc'd (free with free()). */
 int cuzk_update_proof_write(const cuzk_update_partition_proof *p, uint8_t **out, size_t *len, cuzk_err *err);
 
+/* ==== replicas: encoding and vanilla proving (update_replica.c) ========== */
+
+/* An updated sector held as its three trees (tree R old over the sector key,
+ * tree D new over the new data, tree R new over the new replica), from which
+ * every partition's vanilla proof is drawn. Trees are kept "periodic": the
+ * leaves are a table of regions x block nodes, leaf i = table[i / region][i %
+ * block], so a synthetic sector of any size costs only its distinct subtrees. */
+typedef struct cuzk_update_replica cuzk_update_replica;
+
+/* EmptySectorUpdate::encode_into of a real sector: new replica node i =
+ * sector_key[i] + data[i] * rho(i >> (log2(nodes) - h)). sector_key: the old
+ * replica's nodes (tree R's leaves of a seal); data: nodes * 32 bytes, every
+ * node a canonical Fr (Fr32-padded data); comm_c of the seal. */
+int cuzk_update_encode(cuzk_update_replica **out, const cuzk_update_config *cfg, uint32_t h, const uint8_t comm_c[32],
+                       const cuzk_fr *sector_key, const uint8_t *data, cuzk_err *err);
+/* A synthetic update of any sector size: sector key and data are random
+ * blocks of min(64, 2^(log2(nodes) - h)) nodes repeated over the sector,
+ * comm_c random; deterministic in seed. */
+int cuzk_update_synth(cuzk_update_replica **out, const cuzk_update_config *cfg, uint32_t h, uint64_t seed,
+                      cuzk_err *err);
+void cuzk_update_replica_free(cuzk_update_replica *u);
+/* comm_r_old = H(comm_c, root_r_old), comm_d_new, comm_r_new = H(comm_c, root_r_new). */
+void cuzk_update_replica_commitments(const cuzk_update_replica *u, uint8_t comm_r_old[32], uint8_t comm_d_new[32],
+                                     uint8_t comm_r_new[32]);
+/* The new replica's node i (what encode_into writes). */
+int cuzk_update_replica_new_node(const cuzk_update_replica *u, uint64_t i, cuzk_fr *out);
+/* EmptySectorUpdate::prove of partition k (free with cuzk_update_partition_proof_free). */
+int cuzk_update_replica_prove(const cuzk_update_replica *u, uint32_t k, cuzk_update_partition_proof *out,
+                              cuzk_err *err);
+
 /* ==== the circuit (update_circuit.c) ====================================== */
 
 /* One partition's Groth16 circuit: EmptySectorUpdateCircuit (or
