@@ -187,6 +187,31 @@ int cuzk_post_circuit_from_inputs(cuzk_post_circuit **out, const cuzk_post_confi
 cuzk_circuit cuzk_post_circuit_get(cuzk_post_circuit *pc);
 void cuzk_post_circuit_free(cuzk_post_circuit *pc);
 
+/* ==== fast witness generation (post_witness.c) ============================ */
+
+/* Produces the same vectors as the generic path (the circuit synthesized into
+ * a prover cs: inputs, aux, A·z, B·z, C·z and the densities), faster: one
+ * sector slot's matrices are recorded once per config (a tape) and each slot
+ * is filled by a value mirror of the gadgets plus the tape, slots in
+ * parallel. See include/cuzk/porep_witness.h for the design. */
+typedef struct cuzk_post_wgen cuzk_post_wgen;
+int cuzk_post_wgen_new(cuzk_post_wgen **out, const cuzk_post_config *cfg, cuzk_err *err);
+void cuzk_post_wgen_free(cuzk_post_wgen *g);
+void cuzk_post_wgen_size(const cuzk_post_wgen *g, uint64_t *inputs, uint64_t *aux, uint64_t *constraints);
+/* Caller-owned buffers: input[inputs], aux[aux], a/b/c[constraints]. */
+typedef struct {
+    cuzk_fr *input, *aux, *a, *b, *c;
+} cuzk_post_wgen_buffers;
+/* Partition k of in, checked as cuzk_post_circuit_from_inputs checks it;
+ * one task per sector slot over pool (may be NULL). */
+int cuzk_post_wgen_fill(const cuzk_post_wgen *g, const cuzk_post_inputs *in, uint32_t partition, bool check,
+                        const cuzk_post_wgen_buffers *buf, cuzk_pool *pool, cuzk_err *err);
+/* A witness view of filled buffers for cuzk_groth16_prove (densities owned by g). */
+void cuzk_post_wgen_witness(const cuzk_post_wgen *g, const cuzk_post_wgen_buffers *buf, cuzk_witness *w);
+/* Debugging aid: the gadget section of aux variable / constraint i. */
+void cuzk_post_wgen_describe(const cuzk_post_wgen *g, uint64_t aux_index, char *out, size_t n);
+void cuzk_post_wgen_describe_constraint(const cuzk_post_wgen *g, uint64_t i, char *out, size_t n);
+
 #ifdef __cplusplus
 }
 #endif
