@@ -115,3 +115,27 @@ add_test(NAME fuzz_update_smoke
           -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz/crash_update_
           "${CMAKE_BINARY_DIR}/fuzz/work_update" "${_seed_dir}/update")
 set_tests_properties(fuzz_update_smoke PROPERTIES LABELS fuzz TIMEOUT 120 FIXTURES_REQUIRED cuzk_fuzz_update_seeds)
+
+# The daemon's config reader (fuzz_config.c; cmake/server.cmake defines
+# cuzk_server_config when the daemon's packages are there). Its C++ part
+# (toml++) needs clang++ as well: CXX=clang++-14.
+if(TARGET cuzk_server_config)
+  if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    target_compile_options(cuzk_server_config PRIVATE -fsanitize=fuzzer-no-link ${_fuzz_san} -Wno-error)
+    add_executable(fuzz_config "${_fuzz_dir}/fuzz_config.c")
+    target_compile_options(fuzz_config PRIVATE -fsanitize=fuzzer ${_fuzz_san})
+    target_link_options(fuzz_config PRIVATE -fsanitize=fuzzer,address,undefined)
+    target_link_libraries(fuzz_config PRIVATE cuzk_server_config)
+    file(MAKE_DIRECTORY "${_seed_dir}/config")
+    file(COPY "${CMAKE_SOURCE_DIR}/apps/cuzk-daemon/cuzk.example.toml" DESTINATION "${_seed_dir}/config")
+    add_test(NAME fuzz_config_smoke
+      COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && shift && exec \"$@\"" fuzz "${CMAKE_BINARY_DIR}/fuzz/work_config"
+              $<TARGET_FILE:fuzz_config> -max_total_time=${CUZK_FUZZ_SECONDS} -max_len=16384
+              -malloc_limit_mb=64 -rss_limit_mb=1024 -print_final_stats=1
+              -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz/crash_config_
+              "${CMAKE_BINARY_DIR}/fuzz/work_config" "${_seed_dir}/config")
+    set_tests_properties(fuzz_config_smoke PROPERTIES LABELS fuzz TIMEOUT 120)
+  else()
+    message(WARNING "cuzk: fuzz_config needs clang++ as well (CXX=clang++-14); not built")
+  endif()
+endif()

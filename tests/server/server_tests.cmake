@@ -7,3 +7,16 @@ target_include_directories(server_config_unit PRIVATE ${CMAKE_SOURCE_DIR}/tests)
 target_link_libraries(server_config_unit PRIVATE cuzk_server_config)
 add_test(NAME server_config_unit COMMAND server_config_unit)
 set_tests_properties(server_config_unit PROPERTIES LABELS unit TIMEOUT 60)
+
+# The TOML reader against Python's tomllib (Python >= 3.11) on generated documents.
+add_executable(server_toml_dump "${_st}/toml_dump.c")
+target_link_libraries(server_toml_dump PRIVATE cuzk_server_config m)
+find_package(Python3 3.11 COMPONENTS Interpreter)
+if(Python3_FOUND)
+  add_test(NAME server_toml_agree
+    COMMAND ${Python3_EXECUTABLE} "${_st}/toml_agree.py" $<TARGET_FILE:server_toml_dump>
+            "${CMAKE_BINARY_DIR}/server/toml_agree" 200)
+  set_tests_properties(server_toml_agree PROPERTIES LABELS unit TIMEOUT 300)
+else()
+  message(WARNING "cuzk: no Python >= 3.11 (tomllib): server_toml_agree not registered")
+endif()
