@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "ff/fr_impl.h"
+#include "ff/ff_internal.h"
 
 void wm_small_init(cuzk_fr small[4])
 {
@@ -352,24 +352,37 @@ void wm_sha256_nums(wm_ctx *m, cuzk_fr *out, const cuzk_fr *leaves, size_t n, wm
 }
 
 /* ---- Poseidon (poseidon_gadget.c): the S-box intermediates ----------------------------- */
+/* Every Poseidon row is written here: its A, B and C are values the mirror
+ * holds (the combinations evaluate to the state elements). */
+
+/* ensure_allocated: lc * 1 = x */
+static void ensure_alloc(wm_ctx *m, const cuzk_fr *x)
+{
+    wm_alloc_fr(m, x);
+    wm_put(m, x, &CUZK_FR_ONE, x);
+}
+
+/* square_sum: s * s = y */
 static void sq_alloc(wm_ctx *m, cuzk_fr *y, const cuzk_fr *x)
 {
     cuzk_fr_sqr_i(y, x);
     wm_alloc_fr(m, y);
-    wm_con(m);
+    wm_put(m, x, x, y);
 }
 
 static void sbox(wm_ctx *m, cuzk_fr *x, bool *allocated, const cuzk_fr *pre, const cuzk_fr *post)
 {
-    if (!*allocated) wm_alloc_fr(m, x), wm_con(m); /* ensure_allocated */
-    cuzk_fr s = *x, s2, s4;
+    if (!*allocated) ensure_alloc(m, x);
+    cuzk_fr s = *x, s2, s4, r;
     if (pre) cuzk_fr_add_i(&s, &s, pre);
     sq_alloc(m, &s2, &s);
     sq_alloc(m, &s4, &s2);
-    cuzk_fr_mul_i(x, &s, &s4);
+    /* mul_sum: s * s4 = x - post */
+    cuzk_fr_mul_i(&r, &s, &s4);
+    *x = r;
     if (post) cuzk_fr_add_i(x, x, post);
     wm_alloc_fr(m, x);
-    wm_con(m);
+    wm_put(m, &s, &s4, &r);
     *allocated = true;
 }
 
@@ -429,17 +442,19 @@ void wm_poseidon(wm_ctx *m, cuzk_fr *out, const cuzk_fr *pre, const cuzk_poseido
     }
     for (uint32_t i = 0; i < t; i++) sbox(m, &e[i], &al[i], NULL, NULL);
     mix_dense(e, al, c->mds, t);
-    wm_alloc_fr(m, &e[1]);
-    wm_con(m);
+    ensure_alloc(m, &e[1]);
     *out = e[1];
 }
 
 /* ---- insertion (insertion.c) and the PoR path (por.c, merkle.c) ---------------------- */
+/* num_pick: out = cond ? a : b, (b - a) * cond = b - out */
 static inline void pick(wm_ctx *m, cuzk_fr *out, bool cond, const cuzk_fr *a, const cuzk_fr *b)
 {
+    cuzk_fr d;
+    cuzk_fr_sub_i(&d, b, a);
     *out = cond ? *a : *b;
     wm_alloc_fr(m, out);
-    wm_con(m);
+    wm_put(m, &d, cond ? &CUZK_FR_ONE : &CUZK_FR_ZERO, cond ? &d : &CUZK_FR_ZERO);
 }
 
 static void select_tree(wm_ctx *m, cuzk_fr *out, cuzk_fr *state, const bool *bits, size_t n_bits)
@@ -472,8 +487,8 @@ void wm_insert(wm_ctx *m, cuzk_fr *out, const cuzk_fr *x, const bool *bits, uint
     } else if (nb == 3) {
         const bool b0 = bits[0], b1 = bits[1], b2 = bits[2];
         const bool nor = !b0 && !b1, and = b0 && b1;
-        wm_alloc_bit(m, nor), wm_con(m);
-        wm_alloc_bit(m, and), wm_con(m);
+        wm_alloc_bit(m, nor), wm_put_small(m, !b0, !b1, nor); /* (1 - b0) * (1 - b1) = nor */
+        wm_alloc_bit(m, and), wm_put_small(m, b0, b1, and);   /* b0 * b1 = and */
         const cuzk_fr *b = &s[0], *c = &s[1], *d = &s[2], *e = &s[3], *f = &s[4], *g = &s[5], *h = &s[6];
         cuzk_fr p0_xx0, p1_x00, p1_xx0, p2_x10, p2_xx0, p3_xx0, p4_xx1, p5_x01, p5_xx1, p6_x11, p6_xx1, p7_xx1;
         pick(m, &p0_xx0, nor, &A, b);
