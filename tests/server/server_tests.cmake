@@ -20,3 +20,12 @@ if(Python3_FOUND)
 else()
   message(WARNING "cuzk: no Python >= 3.11 (tomllib): server_toml_agree not registered")
 endif()
+
+# A real daemon on a real unix socket, driven by the independent node client
+# (tests/server/e2e.mjs; npm ci in tests/server installs it): every RPC,
+# malformed requests, client disconnects, kill -9 and restart on the same
+# spool, SIGTERM. Uses the daemon's test proof kinds (--test-circuits).
+add_test(NAME server_daemon_e2e
+  COMMAND bash "${_st}/daemon_e2e.sh" $<TARGET_FILE:cuzk-daemon> "${_st}"
+          "${CMAKE_BINARY_DIR}/server/daemon_e2e" "${CMAKE_SOURCE_DIR}/apps/cuzk-daemon/cuzk.example.toml")
+set_tests_properties(server_daemon_e2e PROPERTIES LABELS interop TIMEOUT 900)

@@ -1,0 +1,303 @@
+// The daemon's end-to-end checks through an independent client (@grpc/grpc-js,
+// service generated from proto/cuzk/v1/proving.proto). The daemon runs with
+// --test-circuits (proof kind 100 "test-a" proves, 101 "test-b" always fails).
+//
+//   node e2e.mjs rpcs ADDR HTTP_ADDR         every RPC, HTTP /metrics /status
+//   node e2e.mjs malformed ADDR N            N malformed requests between valid ones
+//   node e2e.mjs disconnect ADDR HTTP_ADDR   a Prove whose client leaves frees its job
+//   node e2e.mjs submit ADDR N PREFIX        N slow jobs submitted; prints their ids
+//   node e2e.mjs awaitall ADDR ID...         each completes with a whole proof
+//
+// Prints "ok"/"FAIL" lines and then "N passed, N failed"; exit 1 on a failure.
+import { connect, call, rawCall, healthCheck, CODES } from './cuzk_client.mjs';
+
+let passed = 0, failed = 0;
+function check(cond, what) {
+  if (cond) { passed++; console.log(`ok   ${what}`); } else { failed++; console.log(`FAIL ${what}`); }
+}
+function done() {
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed || !passed ? 1 : 0);
+}
+async function rejects(p) {
+  try { await p; return null; } catch (e) { return e; }
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const testReq = (id, text, extra = {}) =>
+  ({ request_id: id, proof_kind: 100, vanilla_proof: Buffer.from(text), ...extra });
+
+async function metric(http, name) {
+  const t = await (await fetch(`http://${http}/metrics`)).text();
+  const m = t.match(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm'));
+  return m ? Number(m[1]) : NaN;
+}
+
+// ---- every RPC --------------------------------------------------------------------
+async function rpcs(addr, http) {
+  const c = connect(addr);
+  const u = `-${process.pid}`;
+  check(await healthCheck(c) === 1, 'Health/Check "" is SERVING');
+  check(await healthCheck(c, 'cuzk.v1.ProvingEngine') === 1, 'Health/Check cuzk.v1.ProvingEngine is SERVING');
+  let e = await rejects(healthCheck(c, 'no.such.Service'));
+  check(e && e.code === CODES.NOT_FOUND, 'Health/Check of an unknown service: NOT_FOUND');
+
+  const st = await call(c, 'GetStatus', {});
+  check(st.gpus.length >= 1 && st.queues.some((q) => q.proof_kind === 'test-a'), 'GetStatus: workers and the test-a queue');
+  check(Number(st.pinned_memory_limit_bytes) > 0, 'GetStatus: parameter budget reported');
+
+  // Prove: 2 partitions -> 384 bytes, verified by the engine (verify_proofs)
+  let r = await call(c, 'Prove', { submit: testReq('p-1' + u, 'x=11;partitions=2') });
+  check(r.result.job_id === 'p-1' + u && r.result.status === 'COMPLETED' && r.result.proof.length === 384,
+    `Prove test-a: COMPLETED, 2 x 192 bytes (${r.result.status}, ${r.result.proof.length})`);
+  check(Number(r.result.total_ms) >= 0 && r.result.error_message === '', 'Prove: timings, no error');
+
+  // a failing proof is an OK reply with FAILED and the reason
+  r = await call(c, 'Prove', { submit: { request_id: 'p-fail' + u, proof_kind: 101, vanilla_proof: Buffer.from('x=1') } });
+  check(r.result.status === 'FAILED' && /refused by design/.test(r.result.error_message),
+    `Prove test-b: FAILED with the reason ("${r.result.error_message}")`);
+  r = await call(c, 'Prove', { submit: testReq('p-badinput' + u, 'x=abc') });
+  check(r.result.status === 'FAILED' && /vanilla_proof/.test(r.result.error_message),
+    `Prove with a bad test input: FAILED naming vanilla_proof ("${r.result.error_message}")`);
+
+  // SubmitProof + AwaitProof; the empty request id gets one made
+  const s = await call(c, 'SubmitProof', { ...testReq('', 'x=5'), priority: 'HIGH' });
+  check(s.job_id.length > 0, `SubmitProof with no request_id: job id ${s.job_id}`);
+  let a = await call(c, 'AwaitProof', { job_id: s.job_id, timeout_ms: 0 });
+  check(a.status === 'COMPLETED' && a.proof.length === 192, 'AwaitProof: COMPLETED, 192 bytes');
+  a = await call(c, 'AwaitProof', { job_id: s.job_id, timeout_ms: 10 });
+  check(a.status === 'COMPLETED', 'AwaitProof again: the result is kept');
+
+  // AwaitProof's timeout is honoured
+  await call(c, 'SubmitProof', testReq('slow-1' + u, 'x=6;delay_ms=3000'));
+  const t0 = Date.now();
+  a = await call(c, 'AwaitProof', { job_id: 'slow-1' + u, timeout_ms: 300 });
+  const dt = Date.now() - t0;
+  check(a.status === 'TIMEOUT' && dt >= 250 && dt < 2500, `AwaitProof timeout_ms 300: TIMEOUT after ${dt} ms`);
+
+  // request ids: the same id and input join the job; other input is refused
+  const j1 = await call(c, 'SubmitProof', testReq('dup-1' + u, 'x=8;delay_ms=500'));
+  const j2 = await call(c, 'SubmitProof', testReq('dup-1' + u, 'x=8;delay_ms=500'));
+  check(j1.job_id === 'dup-1' + u && j2.job_id === 'dup-1' + u, 'the same request_id and input: one job');
+  e = await rejects(call(c, 'SubmitProof', testReq('dup-1' + u, 'x=9')));
+  check(e && e.code === CODES.INVALID_ARGUMENT && /dup-1/.test(e.details),
+    `the same request_id with other input: INVALID_ARGUMENT (${e && e.details})`);
+
+  // CancelProof really cancels
+  await call(c, 'SubmitProof', testReq('cancel-1' + u, 'x=2;partitions=4;delay_ms=1500'));
+  await sleep(200);
+  const cr = await call(c, 'CancelProof', { job_id: 'cancel-1' + u });
+  a = await call(c, 'AwaitProof', { job_id: 'cancel-1' + u, timeout_ms: 10000 });
+  check(a.status === 'CANCELLED' && a.proof.length === 0, `CancelProof: the job ends CANCELLED (was_running ${cr.was_running})`);
+  e = await rejects(call(c, 'CancelProof', { job_id: 'no-such-job' }));
+  check(e && e.code === CODES.NOT_FOUND, 'CancelProof of an unknown job: NOT_FOUND');
+  e = await rejects(call(c, 'AwaitProof', { job_id: 'no-such-job' }));
+  check(e && e.code === CODES.NOT_FOUND && /job not found/.test(e.details), 'AwaitProof of an unknown job: NOT_FOUND');
+
+  // parameters: preload, again (already loaded), evict (was loaded), evict again
+  // parameters: preload, again (already loaded), evict (was loaded), evict again;
+  // a set in use is kept, so the jobs above finish first
+  for (const id of ['slow-1' + u, 'dup-1' + u]) await call(c, 'AwaitProof', { job_id: id, timeout_ms: 30000 });
+  await call(c, 'SubmitProof', testReq('inuse-1' + u, 'x=12;delay_ms=1500'));
+  await sleep(300);
+  let busy = await call(c, 'EvictSRS', { circuit_id: 'test-a' });
+  check(busy.was_loaded === true && Number(busy.freed_bytes) === 0, 'EvictSRS of a set in use: kept (freed 0)');
+  await call(c, 'AwaitProof', { job_id: 'inuse-1' + u, timeout_ms: 30000 });
+  let pl = await call(c, 'PreloadSRS', { circuit_id: 'test-a' });
+  pl = await call(c, 'PreloadSRS', { circuit_id: 'test-a' });
+  check(pl.already_loaded === true, 'PreloadSRS twice: already_loaded');
+  let st2 = await call(c, 'GetStatus', {});
+  check(st2.loaded_srs.some((x) => /test-a/.test(x.circuit_id) && Number(x.size_bytes) > 0),
+    'GetStatus lists the resident test-a parameters with their size');
+  let ev = await call(c, 'EvictSRS', { circuit_id: 'test-a' });
+  check(ev.was_loaded === true && Number(ev.freed_bytes) > 0, `EvictSRS: was_loaded, ${ev.freed_bytes} bytes freed`);
+  ev = await call(c, 'EvictSRS', { circuit_id: 'test-a' });
+  check(ev.was_loaded === false, 'EvictSRS again: was not loaded');
+  e = await rejects(call(c, 'PreloadSRS', { circuit_id: '../etc/passwd' }));
+  check(e && e.code === CODES.INVALID_ARGUMENT, 'PreloadSRS of a path: INVALID_ARGUMENT');
+  e = await rejects(call(c, 'PreloadSRS', { circuit_id: 'no-such-circuit' }));
+  check(e && e.code !== CODES.OK, `PreloadSRS of an unknown circuit: refused (${e && e.code}: ${e && e.details})`);
+
+  // GetMetrics and HTTP
+  const m = await call(c, 'GetMetrics', {});
+  check(/^cuzk_daemon_build_info\{build_id="cuzk [^"]+"\} 1$/m.test(m.prometheus_text), 'GetMetrics: build id label');
+  check(/cuzk_daemon_rpc_total\{method="Prove",code="OK"\} [1-9]/.test(m.prometheus_text), 'GetMetrics: RPC counters');
+  check(/^cuzk_[a-z_]+/m.test(m.prometheus_text.replace(/^cuzk_daemon.*$/mg, '')), 'GetMetrics: engine metrics follow');
+  const res = await fetch(`http://${http}/metrics`);
+  const body = await res.text();
+  check(res.status === 200 && /text\/plain; version=0.0.4/.test(res.headers.get('content-type')) &&
+    /cuzk_daemon_build_info/.test(body), 'HTTP /metrics: Prometheus text');
+  const sres = await fetch(`http://${http}/status`);
+  let sj = null;
+  try { sj = JSON.parse(await sres.text()); } catch { sj = null; }
+  check(sres.status === 200 && sj && typeof sj === 'object', 'HTTP /status: JSON');
+  check((await fetch(`http://${http}/nope`)).status === 404, 'HTTP other paths: 404');
+
+  // an unknown method is UNIMPLEMENTED, not a hang
+  e = await rejects(rawCall(c, '/cuzk.v1.ProvingEngine/NoSuchMethod', Buffer.alloc(0), { deadlineMs: 5000 }));
+  check(e && e.code === CODES.UNIMPLEMENTED, 'an unknown method: UNIMPLEMENTED');
+  c.close();
+}
+
+// ---- malformed requests -------------------------------------------------------------
+function varint(n) {
+  const out = [];
+  let v = BigInt(n);
+  do { let b = Number(v & 0x7fn); v >>= 7n; if (v) b |= 0x80; out.push(b); } while (v);
+  return Buffer.from(out);
+}
+function field(num, wt, payload) {
+  const key = varint((num << 3) | wt);
+  if (wt === 0) return Buffer.concat([key, varint(payload)]);
+  return Buffer.concat([key, varint(payload.length), payload]);
+}
+const SUBMIT = '/cuzk.v1.ProvingEngine/SubmitProof';
+const PROVE = '/cuzk.v1.ProvingEngine/Prove';
+
+async function malformed(addr, n) {
+  const c = connect(addr);
+  const big = (k) => Buffer.alloc(k, 0x41);
+  const cases = [
+    // [name, method, bytes | object, want: 'INVALID_ARGUMENT' | 'FAILED', reason regex]
+    ['unknown proof_kind 7', 'obj', { request_id: 'm', proof_kind: 7, vanilla_proof: Buffer.from('x') }, 'INVALID_ARGUMENT', /invalid proof_kind: 7/],
+    ['proof_kind 0', 'obj', { request_id: 'm', proof_kind: 0, vanilla_proof: Buffer.from('x') }, 'INVALID_ARGUMENT', /invalid proof_kind: 0/],
+    ['unknown priority 9', SUBMIT, Buffer.concat([field(2, 0, 100), field(5, 0, 9), field(10, 2, Buffer.from('x=1'))]), 'INVALID_ARGUMENT', /invalid priority: 9/],
+    ['truncated protobuf (length past the end)', SUBMIT, Buffer.concat([field(2, 0, 100), Buffer.from([0x52, 0x7f, 0x41])]), 'INVALID_ARGUMENT', /malformed protobuf/],
+    ['truncated varint', SUBMIT, Buffer.from([0x10, 0xff]), 'INVALID_ARGUMENT', /malformed protobuf/],
+    ['field number 0', SUBMIT, Buffer.from([0x00, 0x01]), 'INVALID_ARGUMENT', /malformed protobuf/],
+    ['group wire type', SUBMIT, Buffer.from([0x0b, 0x0c]), 'INVALID_ARGUMENT', /wire type/],
+    ['proof_kind as bytes', SUBMIT, field(2, 2, Buffer.from('xx')), 'INVALID_ARGUMENT', /proof_kind: wire type/],
+    ['request_id of 200 bytes', 'obj', { request_id: 'r'.repeat(200), proof_kind: 100, vanilla_proof: Buffer.from('x=1') }, 'INVALID_ARGUMENT', /request_id: 200 bytes/],
+    ['request_id with a control byte', 'obj', { request_id: 'a\u0001b', proof_kind: 100, vanilla_proof: Buffer.from('x=1') }, 'INVALID_ARGUMENT', /request_id: byte 0x01/],
+    ['randomness of 31 bytes', 'obj', { request_id: 'm', proof_kind: 100, vanilla_proof: Buffer.from('x=1'), randomness: Buffer.alloc(31) }, 'INVALID_ARGUMENT', /randomness: 31 bytes, expected 32/],
+    ['comm_r_old of 33 bytes', 'obj', { request_id: 'm', proof_kind: 100, vanilla_proof: Buffer.from('x=1'), comm_r_old: Buffer.alloc(33) }, 'INVALID_ARGUMENT', /comm_r_old: 33 bytes/],
+    ['comm_d_new of 5 bytes', 'obj', { request_id: 'm', proof_kind: 100, vanilla_proof: Buffer.from('x=1'), comm_d_new: Buffer.alloc(5) }, 'INVALID_ARGUMENT', /comm_d_new: 5 bytes/],
+    ['too many vanilla_proofs', SUBMIT, Buffer.concat([field(2, 0, 100), ...Array.from({ length: 70000 }, () => Buffer.from([0x5a, 0x00]))]), 'INVALID_ARGUMENT', /vanilla_proofs: more than/],
+    ['too many unknown fields', SUBMIT, Buffer.concat(Array.from({ length: 2000 }, () => Buffer.from([0xc8, 0x3e, 0x01]))), 'INVALID_ARGUMENT', /unknown fields/],
+    ['PoRep with invalid JSON', 'obj', { request_id: 'm', proof_kind: 1, vanilla_proof: Buffer.from('{"SectorNum": 1, "Phase1Out": "not base64 !!"') }, 'FAILED', /./],
+    ['PoRep with empty vanilla_proof', 'obj', { request_id: 'm', proof_kind: 1 }, 'INVALID_ARGUMENT', /vanilla_proof: empty/],
+    ['WindowPoSt without randomness', 'obj', { request_id: 'm', proof_kind: 3, vanilla_proofs: [Buffer.from([1, 2, 3])] }, 'INVALID_ARGUMENT', /randomness|not supported/],
+    ['WindowPoSt with invalid bincode', 'obj', { request_id: 'm', proof_kind: 3, registered_proof: 13, randomness: Buffer.alloc(32), vanilla_proofs: [Buffer.from([1, 2, 3])] }, 'EITHER', /./],
+    ['Snap with no vanilla_proofs', 'obj', { request_id: 'm', proof_kind: 2, comm_r_old: Buffer.alloc(32) }, 'INVALID_ARGUMENT', /vanilla_proofs: empty|not supported/],
+    ['test input with a bad item', 'obj', { request_id: 'm', proof_kind: 100, vanilla_proof: Buffer.from('x=1;zz') }, 'FAILED', /vanilla_proof/],
+    ['test input of 300 bytes', 'obj', { request_id: 'm', proof_kind: 100, vanilla_proof: big(300) }, 'FAILED', /vanilla_proof: 300 bytes/],
+    ['Prove without submit', PROVE, Buffer.alloc(0), 'INVALID_ARGUMENT', /missing submit field/],
+    ['Prove with a truncated submit', PROVE, Buffer.from([0x0a, 0x05, 0x10]), 'INVALID_ARGUMENT', /malformed protobuf/],
+    ['AwaitProof with an empty job_id', '/cuzk.v1.ProvingEngine/AwaitProof', Buffer.alloc(0), 'INVALID_ARGUMENT', /job_id: empty/],
+    ['CancelProof of 70 KiB', '/cuzk.v1.ProvingEngine/CancelProof', field(1, 2, big(70000)), 'INVALID_ARGUMENT', /at most/],
+    ['GetStatus with garbage', '/cuzk.v1.ProvingEngine/GetStatus', Buffer.from([0xff, 0xff, 0xff]), 'INVALID_ARGUMENT', /malformed protobuf/],
+  ];
+  let k = 0, valid = 0, validOk = 0;
+  for (let i = 0; i < n; i++) {
+    const [name, method, body, want, why] = cases[i % cases.length];
+    const id = `mal-${i}`;
+    let code = 0, details = '', result = null;
+    try {
+      if (method === 'obj') {
+        const r = await call(c, 'Prove', { submit: { ...body, request_id: body.request_id === 'm' ? id : body.request_id } }, { deadlineMs: 20000 });
+        result = r.result;
+      } else if (method === PROVE || method === SUBMIT || method.startsWith('/cuzk')) {
+        await rawCall(c, method, body, { deadlineMs: 20000 });
+      }
+    } catch (e) { code = e.code; details = e.details; }
+    let ok;
+    if (want === 'FAILED') ok = result && result.status === 'FAILED' && why.test(result.error_message);
+    else if (want === 'EITHER') ok = (code === CODES.INVALID_ARGUMENT && why.test(details)) ||
+      (result && result.status === 'FAILED' && result.error_message.length > 0);
+    else ok = code === CODES.INVALID_ARGUMENT && why.test(details);
+    if (!ok || i < cases.length) {
+      check(ok, `malformed #${i} ${name}: ${result ? `${result.status} "${result.error_message}"` : `code ${code} "${details}"`}`);
+    } else { passed++; }
+    k++;
+    // a valid request after every fifth malformed one still works
+    if (i % 5 === 4) {
+      valid++;
+      const r = await call(c, 'Prove', { submit: testReq(`valid-${i}`, `x=${i}`) });
+      if (r.result.status === 'COMPLETED' && r.result.proof.length === 192) validOk++;
+    }
+  }
+  check(k === n, `${n} malformed requests sent`);
+  check(valid > 0 && validOk === valid, `valid requests between them: ${validOk}/${valid} COMPLETED`);
+  const st = await call(c, 'GetStatus', {});
+  check(st.queues.length > 0, 'the daemon still answers GetStatus');
+  c.close();
+}
+
+// ---- client disconnect ----------------------------------------------------------------
+async function disconnect(addr, http) {
+  const c = connect(addr);
+  const u = `-${process.pid}`;
+  const before = await metric(http, 'cuzk_daemon_jobs_cancelled_on_disconnect_total');
+  let handle = null;
+  const p = call(c, 'Prove', { submit: testReq('gone-1' + u, 'x=3;partitions=6;delay_ms=2000') }, { onCall: (h) => { handle = h; } });
+  await sleep(700);
+  handle.cancel();
+  const e = await rejects(p);
+  check(e && e.code === CODES.CANCELLED, 'the client cancelled its Prove call');
+  // (an AwaitProof now would be another caller waiting, which keeps the job)
+  await sleep(1500);
+  // the daemon notices within about half a second and cancels the job
+  let a = null;
+  for (let i = 0; i < 20; i++) {
+    a = await call(c, 'AwaitProof', { job_id: 'gone-1' + u, timeout_ms: 500 });
+    if (a.status !== 'TIMEOUT') break;
+  }
+  check(a && a.status === 'CANCELLED', `its job ends CANCELLED (${a && a.status})`);
+  const after = await metric(http, 'cuzk_daemon_jobs_cancelled_on_disconnect_total');
+  check(after === before + 1, `cuzk_daemon_jobs_cancelled_on_disconnect_total ${before} -> ${after}`);
+
+  // a deadline that passes counts as leaving too
+  const e2 = await rejects(call(c, 'Prove', { submit: testReq('gone-2' + u, 'x=4;partitions=6;delay_ms=2000') }, { deadlineMs: 600 }));
+  check(e2 && e2.code === CODES.DEADLINE_EXCEEDED, 'a Prove past its deadline: DEADLINE_EXCEEDED');
+  await sleep(1500);
+  for (let i = 0; i < 20; i++) {
+    a = await call(c, 'AwaitProof', { job_id: 'gone-2' + u, timeout_ms: 500 });
+    if (a.status !== 'TIMEOUT') break;
+  }
+  check(a && a.status === 'CANCELLED', `its job ends CANCELLED too (${a && a.status})`);
+
+  // with another caller waiting on the same job, it is kept and completes
+  let h3 = null;
+  const p3 = call(c, 'Prove', { submit: testReq('shared-1' + u, 'x=5;partitions=2;delay_ms=800') }, { onCall: (h) => { h3 = h; } });
+  await sleep(200);
+  const waiter = call(c, 'AwaitProof', { job_id: 'shared-1' + u, timeout_ms: 30000 });
+  await sleep(300);
+  h3.cancel();
+  await rejects(p3);
+  a = await waiter;
+  check(a.status === 'COMPLETED' && a.proof.length === 384, `a job another caller awaits is kept: ${a.status}`);
+  c.close();
+}
+
+// ---- kill -9 and restart ------------------------------------------------------------------
+async function submit(addr, n, prefix) {
+  const c = connect(addr);
+  const ids = [];
+  for (let i = 0; i < n; i++) {
+    const r = await call(c, 'SubmitProof', testReq(`${prefix}-${i}`, `x=${100 + i};partitions=2;delay_ms=1500`));
+    ids.push(r.job_id);
+  }
+  console.log(ids.join(' '));
+  c.close();
+}
+
+async function awaitall(addr, ids) {
+  const c = connect(addr);
+  for (const id of ids) {
+    const a = await call(c, 'AwaitProof', { job_id: id, timeout_ms: 120000 });
+    check(a.status === 'COMPLETED' && a.proof.length === 384, `${id}: ${a.status}, ${a.proof.length} bytes`);
+  }
+  c.close();
+}
+
+const [cmd, addr, ...rest] = process.argv.slice(2);
+try {
+  if (cmd === 'rpcs') await rpcs(addr, rest[0]);
+  else if (cmd === 'malformed') await malformed(addr, Number(rest[0] || 200));
+  else if (cmd === 'disconnect') await disconnect(addr, rest[0]);
+  else if (cmd === 'submit') { await submit(addr, Number(rest[0]), rest[1]); process.exit(0); }
+  else if (cmd === 'awaitall') await awaitall(addr, rest);
+  else { console.error(`unknown command ${cmd}`); process.exit(2); }
+} catch (e) {
+  check(false, `unexpected error: ${e && (e.stack || e)}`);
+}
+done();
