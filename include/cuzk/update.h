@@ -190,6 +190,35 @@ int cuzk_update_circuit_from_inputs(cuzk_update_circuit **out, const cuzk_update
 cuzk_circuit cuzk_update_circuit_get(cuzk_update_circuit *uc);
 void cuzk_update_circuit_free(cuzk_update_circuit *uc);
 
+/* ==== fast witness generation (update_witness.c) ========================== */
+
+/* The generic path (a circuit from cuzk_update_circuit_from_inputs
+ * synthesized into a prover cs) defines the witness; this generator produces
+ * the same vectors (inputs, aux, A.z, B.z, C.z and the densities) without
+ * building linear combinations: the values come from the gadgets' value
+ * mirror (src/gadgets/mirror.h), the A/B/C evaluations from a tape of the
+ * prefix and of one challenge block, recorded once per config from the blank
+ * circuit. Block i's rows are block 0's shifted by i blocks of aux, except
+ * for its challenge bits, which live in the prefix (the digests' bits). */
+typedef struct cuzk_update_wgen cuzk_update_wgen;
+
+int cuzk_update_wgen_new(cuzk_update_wgen **out, const cuzk_update_config *cfg, cuzk_err *err);
+void cuzk_update_wgen_free(cuzk_update_wgen *g);
+/* Sizes of one partition's vectors (inputs with ONE, constraints with the
+ * input constraints). */
+void cuzk_update_wgen_sizes(const cuzk_update_wgen *g, uint64_t *inputs, uint64_t *aux, uint64_t *constraints);
+
+typedef struct {
+    cuzk_fr *input, *aux, *a, *b, *c;
+} cuzk_update_wgen_buffers;
+
+/* Fills the buffers for the circuit uc (built with values, of g's config),
+ * one task per challenge over pool (may be NULL). */
+int cuzk_update_wgen_fill(const cuzk_update_wgen *g, const cuzk_update_circuit *uc,
+                          const cuzk_update_wgen_buffers *buf, cuzk_pool *pool, cuzk_err *err);
+/* A witness view of filled buffers for cuzk_groth16_prove (densities owned by g). */
+void cuzk_update_wgen_witness(const cuzk_update_wgen *g, const cuzk_update_wgen_buffers *buf, cuzk_witness *w);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,16 +8,6 @@
 #include "circuits/update/update_impl.h"
 #include "gadgets/gadgets_impl.h"
 
-struct cuzk_update_circuit {
-    cuzk_update_config cfg;
-    cuzk_poseidon_set poseidon;      /* 2 (comm_r), tree R arities */
-    cuzk_poseidon_constants genrand; /* arity 2, tag Custom(Arbitrary(1)) */
-    bool has_values;
-    uint64_t k_and_h_select;         /* h_select alone in the Poseidon variant */
-    cuzk_fr comm_r_old, comm_d_new, comm_r_new;
-    const cuzk_update_partition_proof *p; /* borrowed; NULL when blank */
-};
-
 /* Per-challenge scratch. */
 typedef struct {
     cuzk_boolean c_bits[64];
@@ -204,7 +194,7 @@ static int check_label(const cuzk_num *got, const cuzk_porep_merkle_proof *r_new
 }
 
 static int synth(const cuzk_update_circuit *uc, cuzk_cs *cs, bool v, cuzk_boolean *gen, challenge_scratch *w,
-                 cuzk_err *err)
+                 cuzk_update_hooks *hooks, cuzk_err *err)
 {
     const cuzk_update_config *cfg = &uc->cfg;
     const cuzk_update_partition_proof *p = v ? uc->p : NULL;
@@ -274,7 +264,14 @@ static int synth(const cuzk_update_circuit *uc, cuzk_cs *cs, bool v, cuzk_boolea
     const uint32_t r_sibs = cuzk_merkle_shape_siblings(&rs);
     const uint32_t to_apex = bits - pb - ab;
     const cuzk_merkle_shape ds = pos_variant ? rs : (cuzk_merkle_shape){ CUZK_MERKLE_SHA256, 2, to_apex, 0, 0 };
-    for (uint32_t i = 0; i < cfg->challenges && rc == 0; i++) {
+    uint32_t blocks = cfg->challenges;
+    if (hooks && rc == 0) {
+        if (hooks->gen_aux)
+            for (size_t j = 0; j < (size_t)cfg->challenges * rb; j++) hooks->gen_aux[j] = gen[j].var.index;
+        cuzk_cs_get_stats(cs, &hooks->at_block);
+        if (hooks->max_challenges < blocks) blocks = hooks->max_challenges;
+    }
+    for (uint32_t i = 0; i < blocks && rc == 0; i++) {
         const cuzk_update_challenge_proof *cp = p ? &p->challenges[i] : NULL;
         memcpy(w->c_bits, &gen[(size_t)i * rb], rb * sizeof w->c_bits[0]);
         memcpy(w->c_bits + rb, kh_bits, pb * sizeof w->c_bits[0]);
@@ -305,9 +302,9 @@ static int synth(const cuzk_update_circuit *uc, cuzk_cs *cs, bool v, cuzk_boolea
     return rc;
 }
 
-static int update_synthesize(void *ctx, cuzk_cs *cs, cuzk_err *err)
+int cuzk_update_circuit_synth_hooked(const cuzk_update_circuit *uc, cuzk_cs *cs, cuzk_update_hooks *hooks,
+                                     cuzk_err *err)
 {
-    const cuzk_update_circuit *uc = ctx;
     if (cuzk_cs_has_values(cs) && !uc->has_values)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "update circuit: blank circuit given a cs with values");
     const bool v = uc->has_values && cuzk_cs_has_values(cs);
@@ -316,7 +313,7 @@ static int update_synthesize(void *ctx, cuzk_cs *cs, cuzk_err *err)
     challenge_scratch *w = malloc(sizeof *w);
     int rc = gen && w ? 0 : cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "update circuit: out of memory");
     cuzk_err e = { 0 };
-    if (rc == 0) rc = synth(uc, cs, v, gen, w, &e);
+    if (rc == 0) rc = synth(uc, cs, v, gen, w, hooks, &e);
     free(gen);
     free(w);
     if (rc && e.code) {
@@ -327,6 +324,11 @@ static int update_synthesize(void *ctx, cuzk_cs *cs, cuzk_err *err)
     return rc;
 }
 #undef TRY
+
+static int update_synthesize(void *ctx, cuzk_cs *cs, cuzk_err *err)
+{
+    return cuzk_update_circuit_synth_hooked(ctx, cs, NULL, err);
+}
 
 static int circuit_alloc(cuzk_update_circuit **out, const cuzk_update_config *cfg, cuzk_err *err)
 {
