@@ -89,6 +89,9 @@ typedef struct {
     size_t comm_r_old_len, comm_r_new_len, comm_d_new_len;
     /* Not on the wire (library callers only). */
     const char *params_path;           /* a .params file to use instead of the parameter directory's */
+    bool no_input_checks;              /* verify only: skip the vanilla-proof checks (Groth16 check alone) */
+    uint32_t first_partition;          /* prove partitions [first, first + count) only; count 0: all */
+    uint32_t partition_count;
     bool fixed_rs;                     /* r, s of partition k from rs_seed (tests, byte-identity checks) */
     uint64_t rs_seed;
 } cuzk_proof_request;

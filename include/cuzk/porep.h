@@ -348,8 +348,8 @@ int cuzk_porep_c1_check_replica_id(const cuzk_porep_c1 *c1, const cuzk_porep_con
                                    const uint8_t prover_id[32], uint64_t sector_id, cuzk_err *err);
 /* The checks of a C1 output before proving (c1_check.c): the envelope's
  * sector number (else `sector`, which a bare C1 JSON needs: have_sector) must
- * agree with the request's, replica_id must be the miner's and sector's, and
- * with check_vanilla every vanilla proof must hold. *sector_out (may be NULL)
+ * agree with the request's; with check_vanilla, replica_id must be the
+ * miner's and sector's and every vanilla proof must hold. *sector_out (may be NULL)
  * gets the sector number used. */
 int cuzk_porep_c1_check_request(const cuzk_porep_c1 *c1, const cuzk_c1_envelope *env, const cuzk_porep_config *cfg,
                                 uint64_t miner_id, bool have_sector, uint64_t sector, bool check_vanilla,

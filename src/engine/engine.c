@@ -89,7 +89,7 @@ static void request_digest(const cuzk_proof_request *r, uint8_t out[32])
     digest_field(&h, r->comm_r_new, r->comm_r_new_len);
     digest_field(&h, r->comm_d_new, r->comm_d_new_len);
     digest_field(&h, r->params_path, r->params_path ? strlen(r->params_path) : 0);
-    uint64_t rs[2] = { r->fixed_rs, r->rs_seed };
+    uint64_t rs[4] = { r->fixed_rs, r->rs_seed, r->first_partition, r->partition_count };
     cuzk_sha256_update(&h, rs, sizeof rs);
     cuzk_sha256_final(&h, out);
 }
@@ -301,6 +301,14 @@ static void do_prepare(cuzk_engine *e, job *j)
                           "a partition's witness needs %" PRIu64 " bytes, more than the whole memory budget (%" PRIu64
                           " bytes)",
                           plan.witness_bytes, e->mem_budget);
+    uint32_t first = 0;
+    if (!rc && j->req.partition_count) {
+        first = j->req.first_partition;
+        if (first >= plan.partitions || j->req.partition_count > plan.partitions - first)
+            rc = cuzk_err_set(&err, CUZK_ERR_INVALID_ARGUMENT, "partitions %u..%u: the job has %u", first,
+                              first + j->req.partition_count - 1, plan.partitions);
+        else plan.partitions = j->req.partition_count;
+    }
     const double prep_ms = (double)(cuzk_now_ns() - t0) / 1e6;
     params_slot *slot = NULL;
     uint64_t load_ms = 0;
@@ -331,7 +339,7 @@ static void do_prepare(cuzk_engine *e, job *j)
         j->proof_len = (size_t)plan.partitions * CUZK_PROOF_BYTES;
         for (uint32_t k = 0; k < plan.partitions; k++) {
             parts[k].job = j;
-            parts[k].k = k;
+            parts[k].k = first + k;
             parts[k].worker = -1;
         }
         j->prepared = true;
@@ -479,7 +487,7 @@ static void *prover_main(void *arg)
             snprintf(msg, sizeof msg, "partition %u: prove: %s", p->k, err.msg);
             job_finish(e, j, CUZK_JOB_FAILED, err.code, msg);
         } else if (!job_final(j)) {
-            memcpy(j->proof + (size_t)p->k * CUZK_PROOF_BYTES, bytes, CUZK_PROOF_BYTES);
+            memcpy(j->proof + (size_t)(p - j->parts) * CUZK_PROOF_BYTES, bytes, CUZK_PROOF_BYTES);
             if (++j->done == j->plan.partitions) job_finish(e, j, CUZK_JOB_COMPLETED, 0, NULL);
         } else {
             job_settle(e, j);
@@ -610,6 +618,10 @@ int cuzk_engine_create(cuzk_engine **out, const cuzk_engine_config *cfg_in, cuzk
     /* built-in circuits */
     cuzk_circuit_entry porep;
     if (!rc && !(rc = cuzk_engine_porep_entry(&porep, err))) rc = cuzk_engine_register(e, &porep, err);
+    for (int kind = CUZK_KIND_WINDOW_POST; !rc && kind <= CUZK_KIND_WINNING_POST; kind++) {
+        cuzk_circuit_entry post;
+        if (!(rc = cuzk_engine_post_entry(&post, kind, err))) rc = cuzk_engine_register(e, &post, err);
+    }
 
     e->n_ww = cfg.synth_workers + 1;
     if (!rc && !(e->ww = calloc(e->n_ww, sizeof *e->ww))) rc = cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "workers");
@@ -883,9 +895,19 @@ int cuzk_engine_verify(cuzk_engine *e, const cuzk_proof_request *req, const char
     memset(&plan, 0, sizeof plan);
     int rc = c->prepare(c->ctx, req, &input, &plan, err);
     if (rc) return rc;
+    uint32_t first = 0;
+    if (req->partition_count) {
+        if (req->first_partition >= plan.partitions || req->partition_count > plan.partitions - req->first_partition) {
+            c->input_free(c->ctx, input);
+            return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "partitions %u..%u: the job has %u",
+                                req->first_partition, req->first_partition + req->partition_count - 1, plan.partitions);
+        }
+        first = req->first_partition;
+        plan.partitions = req->partition_count;
+    }
     if (proof_len != (size_t)plan.partitions * CUZK_PROOF_BYTES) {
         c->input_free(c->ctx, input);
-        return cuzk_err_set(err, CUZK_ERR_BAD_LENGTH, "proof: %zu bytes, want %u partitions of 192", proof_len,
+        return cuzk_err_set(err, CUZK_ERR_BAD_LENGTH, "proof: %zu bytes, want %u proofs of 192", proof_len,
                             plan.partitions);
     }
     cuzk_vk vk = { 0 };
@@ -902,11 +924,11 @@ int cuzk_engine_verify(cuzk_engine *e, const cuzk_proof_request *req, const char
         cuzk_fr *in = NULL;
         size_t n = 0;
         cuzk_proof pf;
-        if (!(rc = c->public_inputs(c->ctx, input, k, &in, &n, err)) &&
+        if (!(rc = c->public_inputs(c->ctx, input, first + k, &in, &n, err)) &&
             !(rc = cuzk_proof_deserialize(&pf, proof + (size_t)k * CUZK_PROOF_BYTES, CUZK_PROOF_BYTES, err))) {
             rc = cuzk_groth16_verify(pvk, &pf, in, n, err);
             if (rc == CUZK_ERR_PROOF_INVALID)
-                cuzk_err_set(err, CUZK_ERR_PROOF_INVALID, "partition %u: the proof does not verify", k);
+                cuzk_err_set(err, CUZK_ERR_PROOF_INVALID, "partition %u: proof INVALID", first + k);
         }
         free(in);
     }

@@ -67,9 +67,11 @@ static int porep_prepare(void *ctx, const cuzk_proof_request *req, void **input,
         rc = cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "sector_size %llu, but the C1 output is for %llu",
                           (unsigned long long)req->sector_size, (unsigned long long)in->cfg.sector_size);
     uint64_t sector = 0;
-    if (!rc)
+    if (!rc && req->no_input_checks && !env.present && !req->sector_number) {
+        /* the Groth16 check alone: the public inputs come from the C1 fields */
+    } else if (!rc)
         rc = cuzk_porep_c1_check_request(&in->c1, &env, &in->cfg, req->miner_id, req->sector_number != 0,
-                                         req->sector_number, true, &sector, err);
+                                         req->sector_number, !req->no_input_checks, &sector, err);
     if (!rc) rc = wgen_for(pc, &in->cfg, &in->gen, err);
     if (rc) {
         porep_input_free(ctx, in);

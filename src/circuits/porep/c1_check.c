@@ -19,9 +19,10 @@ int cuzk_porep_c1_check_request(const cuzk_porep_c1 *c1, const cuzk_c1_envelope 
                             "vanilla_proof is a bare C1 JSON (no envelope): the sector number must be given");
     }
     if (sector_out) *sector_out = sector;
+    if (!check_vanilla) return 0;
     uint8_t prover_id[32];
     cuzk_porep_prover_id_from_miner(prover_id, miner_id);
     int rc = cuzk_porep_c1_check_replica_id(c1, cfg, prover_id, sector, err);
-    if (!rc && check_vanilla) rc = cuzk_porep_c1_verify(c1, cfg, 0, c1->partitions, err);
+    if (!rc) rc = cuzk_porep_c1_verify(c1, cfg, 0, c1->partitions, err);
     return rc;
 }
