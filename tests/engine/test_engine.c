@@ -312,7 +312,16 @@ static void test_residency(void)
     cuzk_proof_request third = tc_request(CUZK_KIND_TEST_A, b3, 1, 5, 3, 0, 0);
     char id1[CUZK_JOB_ID_MAX], id2[CUZK_JOB_ID_MAX], id3[CUZK_JOB_ID_MAX];
     CHECK(cuzk_engine_submit(e, &slow, 0, NULL, id1, NULL, &err) == 0);
-    usleep(100000);
+    /* until the slow job holds its parameters */
+    bool held = false;
+    for (int i = 0; i < 1000 && !held; i++) {
+        cuzk_engine_status st;
+        cuzk_engine_get_status(e, &st);
+        for (size_t k = 0; k < st.n_params; k++)
+            if (!strcmp(st.params[k].id, "test-100-7") && st.params[k].ref_count) held = true;
+        if (!held) usleep(10000);
+    }
+    CHECK(held);
     CHECK(cuzk_engine_submit(e, &other, 0, NULL, id2, NULL, &err) == 0);
     CHECK(cuzk_engine_submit(e, &third, 0, NULL, id3, NULL, &err) == 0);
     bool was = false;
