@@ -8,6 +8,7 @@ pkg_check_modules(CUZK_PROTOBUF_C IMPORTED_TARGET libprotobuf-c)
 pkg_check_modules(CUZK_MHD IMPORTED_TARGET libmicrohttpd)
 pkg_check_modules(CUZK_SYSTEMD IMPORTED_TARGET libsystemd)
 find_program(CUZK_PROTOC_C protoc-c)
+find_program(CUZK_PROTOC protoc)
 find_path(CUZK_TOMLPP_INCLUDE toml++/toml.h)
 include(CheckLanguage)
 check_language(CXX)
@@ -21,6 +22,9 @@ if(NOT CUZK_PROTOBUF_C_FOUND)
 endif()
 if(NOT CUZK_PROTOC_C)
   list(APPEND _missing "protobuf-c-compiler")
+endif()
+if(NOT CUZK_PROTOC)
+  list(APPEND _missing "protobuf-compiler")
 endif()
 if(NOT CUZK_MHD_FOUND)
   list(APPEND _missing "libmicrohttpd-dev")
@@ -60,6 +64,32 @@ add_custom_command(
   COMMENT "protoc-c cuzk/v1/proving.proto"
   VERBATIM)
 
+# The .proto's FileDescriptorSet, embedded for server reflection (so grpcurl
+# and other tools work without the .proto). Made at configure time; a change
+# of the .proto reconfigures.
+set(_desc "${_pb_dir}/proving.desc")
+set(_desc_c "${_pb_dir}/proving_descriptor.c")
+file(MAKE_DIRECTORY "${_pb_dir}")
+execute_process(
+  COMMAND ${CUZK_PROTOC} "-I${_proto_dir}" "--descriptor_set_out=${_desc}" "${_proto_dir}/cuzk/v1/proving.proto"
+  RESULT_VARIABLE _protoc_rc ERROR_VARIABLE _protoc_err)
+if(NOT _protoc_rc EQUAL 0)
+  message(FATAL_ERROR "cuzk: protoc failed on proto/cuzk/v1/proving.proto: ${_protoc_err}")
+endif()
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_proto_dir}/cuzk/v1/proving.proto")
+file(READ "${_desc}" _desc_hex HEX)
+string(LENGTH "${_desc_hex}" _desc_hex_len)
+math(EXPR _desc_len "${_desc_hex_len} / 2")
+string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," _desc_bytes "${_desc_hex}")
+string(REGEX REPLACE "((0x[0-9a-f][0-9a-f],){16})" "\\1\n" _desc_bytes "${_desc_bytes}")
+file(CONFIGURE OUTPUT "${_desc_c}" CONTENT "/* generated from proto/cuzk/v1/proving.proto by protoc --descriptor_set_out */
+#include <stddef.h>
+const unsigned char cuzk_proving_descriptor_set[] = {
+@_desc_bytes@
+};
+const size_t cuzk_proving_descriptor_set_len = @_desc_len@;
+" @ONLY)
+
 # The config reader alone (toml++ behind a C API, and the daemon's keys): the
 # daemon, its tests and the config fuzzer link it. toml++ is compiled into
 # its one C++ translation unit (header-only mode), so the fuzzer instruments it.
@@ -74,6 +104,7 @@ target_compile_options(cuzk_server_config PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Wal
 # The service: gRPC, journal, HTTP, log.
 add_library(cuzk_server STATIC
   "${_pb_c}"
+  "${_desc_c}"
   "${CMAKE_SOURCE_DIR}/src/server/server.c"
   "${CMAKE_SOURCE_DIR}/src/server/journal.c"
   "${CMAKE_SOURCE_DIR}/src/server/http.c"

@@ -36,6 +36,10 @@
 
 enum { M_SUBMIT, M_AWAIT, M_PROVE, M_CANCEL, M_STATUS, M_METRICS, M_PRELOAD, M_EVICT, M_HEALTH, M_COUNT };
 #define M_UNKNOWN M_COUNT
+#define M_REFL (M_COUNT + 1) /* server reflection (a stream), both versions */
+#define N_METHODS (M_COUNT + 2)
+static const char *const REFL_PATH[2] = {"/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+                                         "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo"};
 static const char *const METHOD_PATH[M_COUNT] = {
     "/cuzk.v1.ProvingEngine/SubmitProof", "/cuzk.v1.ProvingEngine/AwaitProof",
     "/cuzk.v1.ProvingEngine/Prove",       "/cuzk.v1.ProvingEngine/CancelProof",
@@ -43,9 +47,9 @@ static const char *const METHOD_PATH[M_COUNT] = {
     "/cuzk.v1.ProvingEngine/PreloadSRS",  "/cuzk.v1.ProvingEngine/EvictSRS",
     "/grpc.health.v1.Health/Check",
 };
-static const char *const METHOD_NAME[M_COUNT + 1] = {"SubmitProof", "AwaitProof", "Prove",      "CancelProof",
-                                                     "GetStatus",   "GetMetrics", "PreloadSRS", "EvictSRS",
-                                                     "HealthCheck", "unknown"};
+static const char *const METHOD_NAME[N_METHODS] = {"SubmitProof", "AwaitProof", "Prove",      "CancelProof",
+                                                   "GetStatus",   "GetMetrics", "PreloadSRS", "EvictSRS",
+                                                   "HealthCheck", "unknown",    "ServerReflection"};
 #define N_CODES 17
 static const char *const CODE_NAME[N_CODES] = {
     "OK",        "CANCELLED",          "UNKNOWN",           "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",
@@ -57,7 +61,7 @@ static const char *const CODE_NAME[N_CODES] = {
 #define MAX_UNKNOWN_FIELDS 1024u
 #define AWAIT_SLICE_MS 500
 
-typedef enum { T_NEW, T_CLOSE, T_SEND, T_SHUTDOWN } tag_kind;
+typedef enum { T_NEW, T_CLOSE, T_SEND, T_RECV, T_SHUTDOWN } tag_kind;
 struct call;
 typedef struct {
     tag_kind kind;
@@ -75,7 +79,10 @@ typedef struct call {
     int cancelled;
     atomic_bool gone;
     atomic_int refs;
-    tag t_new, t_close, t_send;
+    tag t_new, t_close, t_send, t_recv;
+    int refl_version;          /* M_REFL: index into REFL_PATH */
+    grpc_byte_buffer *recv;    /* M_REFL: the latest request of the stream */
+    bool headers_sent;         /* M_REFL */
     grpc_byte_buffer *resp;
     grpc_slice resp_details;
     bool have_details;
@@ -96,6 +103,7 @@ struct cuzk_server {
     grpc_server *srv;
     grpc_completion_queue *cq;
     void *rm[M_COUNT];
+    void *rm_refl[2];
     tag t_shutdown;
     atomic_bool draining;
     atomic_bool stop_watchers;
@@ -106,7 +114,7 @@ struct cuzk_server {
     named *watched;    /* job ids with a watcher thread */
     int n_watchers;
     uint64_t start_ns;
-    atomic_ullong rpc[M_COUNT + 1][N_CODES];
+    atomic_ullong rpc[N_METHODS][N_CODES];
     atomic_ullong clients_gone, cancelled_on_disconnect, resumed, resume_failed, jobs_accepted;
     size_t corrupt_at_start;
 };
@@ -306,6 +314,7 @@ static void call_unref(call *c) {
     grpc_metadata_array_destroy(&c->md);
     if (c->method == M_UNKNOWN) grpc_call_details_destroy(&c->details);
     if (c->payload) grpc_byte_buffer_destroy(c->payload);
+    if (c->recv) grpc_byte_buffer_destroy(c->recv);
     if (c->resp) grpc_byte_buffer_destroy(c->resp);
     if (c->have_details) grpc_slice_unref(c->resp_details);
     free(c);
@@ -322,9 +331,15 @@ static int arm(cuzk_server *s, int m) {
     c->t_new = (tag){T_NEW, c};
     c->t_close = (tag){T_CLOSE, c};
     c->t_send = (tag){T_SEND, c};
+    c->t_recv = (tag){T_RECV, c};
     grpc_metadata_array_init(&c->md);
     grpc_call_error e;
-    if (m == M_UNKNOWN) {
+    if (m >= M_REFL) {
+        c->method = M_REFL;
+        c->refl_version = m - M_REFL;
+        e = grpc_server_request_registered_call(s->srv, s->rm_refl[c->refl_version], &c->call, &c->deadline, &c->md,
+                                                NULL, s->cq, s->cq, &c->t_new);
+    } else if (m == M_UNKNOWN) {
         grpc_call_details_init(&c->details);
         e = grpc_server_request_call(s->srv, &c->call, &c->details, &c->md, s->cq, s->cq, &c->t_new);
     } else {
@@ -1191,7 +1206,6 @@ static void on_new(cuzk_server *s, call *c) {
     op.data.recv_close_on_server.cancelled = &c->cancelled;
     if (grpc_call_start_batch(c->call, &op, 1, &c->t_close, NULL) != GRPC_CALL_OK) call_unref(c);
     if (c->method == M_UNKNOWN) {
-        atomic_fetch_add(&s->rpc[M_UNKNOWN][GRPC_STATUS_UNIMPLEMENTED], 1);
         reply(c, GRPC_STATUS_UNIMPLEMENTED, "unknown method", NULL, 0);
         call_unref(c);
         return;
@@ -1214,6 +1228,232 @@ static void on_new(cuzk_server *s, call *c) {
         reply(c, GRPC_STATUS_RESOURCE_EXHAUSTED, "no thread for the call", NULL, 0);
         call_unref(c);
     }
+}
+
+/* ---- server reflection ----------------------------------------------------------------
+ * grpc.reflection.v1alpha / v1 ServerReflectionInfo, a bidirectional stream,
+ * driven from the completion queue thread: each request is answered from the
+ * .proto's FileDescriptorProto, embedded at build time. Requests
+ * (ServerReflectionRequest): host 1, file_by_filename 3,
+ * file_containing_symbol 4, file_containing_extension 5,
+ * all_extension_numbers_of_type 6, list_services 7. Responses
+ * (ServerReflectionResponse): valid_host 1, original_request 2,
+ * file_descriptor_response 4 {file_descriptor_proto 1}, all_extension_numbers_response
+ * 5 {base_type_name 1}, list_services_response 6 {service 1 {name 1}},
+ * error_response 7 {error_code 1, error_message 2}. */
+extern const unsigned char cuzk_proving_descriptor_set[];
+extern const size_t cuzk_proving_descriptor_set_len;
+
+typedef struct {
+    uint8_t *p;
+    size_t n, cap;
+    bool oom;
+} pbuf;
+static void pb_raw(pbuf *b, const void *d, size_t n) {
+    if (b->oom) return;
+    if (b->n + n > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 256;
+        while (cap < b->n + n) cap *= 2;
+        uint8_t *q = realloc(b->p, cap);
+        if (!q) {
+            b->oom = true;
+            return;
+        }
+        b->p = q;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, d, n);
+    b->n += n;
+}
+static void pb_varint(pbuf *b, uint64_t v) {
+    uint8_t x[10];
+    size_t n = 0;
+    do {
+        x[n] = (uint8_t)(v & 0x7f);
+        v >>= 7;
+        if (v) x[n] |= 0x80;
+        n++;
+    } while (v);
+    pb_raw(b, x, n);
+}
+static void pb_bytes(pbuf *b, uint32_t field, const void *d, size_t n) {
+    pb_varint(b, (uint64_t)field << 3 | 2);
+    pb_varint(b, n);
+    pb_raw(b, d, n);
+}
+
+/* the FileDescriptorProto inside the embedded FileDescriptorSet (its field 1) */
+typedef struct {
+    const uint8_t *p;
+    size_t n;
+} span;
+static int first_file(void *ctx, uint32_t f, int wt, const uint8_t *p, size_t len, char *why, size_t wl) {
+    (void)why, (void)wl;
+    span *sp = ctx;
+    if (f == 1 && wt == 2 && !sp->p) {
+        sp->p = p;
+        sp->n = len;
+    }
+    return 0;
+}
+
+typedef struct {
+    span host, req[8];
+    int which;
+} refl_req;
+static int refl_field(void *ctx, uint32_t f, int wt, const uint8_t *p, size_t len, char *why, size_t wl) {
+    (void)why, (void)wl;
+    refl_req *r = ctx;
+    if (wt != 2) return 0;
+    if (f == 1) r->host = (span){p, len};
+    else if (f >= 3 && f <= 7) {
+        r->req[f] = (span){p, len};
+        r->which = (int)f;
+    }
+    return 0;
+}
+
+static bool span_is(span s, const char *lit) { return s.n == strlen(lit) && memcmp(s.p, lit, s.n) == 0; }
+
+/* Our symbols: the package, and anything inside it. */
+static bool our_symbol(span s) {
+    return span_is(s, "cuzk.v1") || (s.n > 8 && memcmp(s.p, "cuzk.v1.", 8) == 0);
+}
+
+static uint8_t *refl_answer(const uint8_t *q, size_t qn, size_t *out_len) {
+    refl_req r;
+    memset(&r, 0, sizeof r);
+    char why[128];
+    pbuf b = {0};
+    span file = {0};
+    walk_fields(cuzk_proving_descriptor_set, cuzk_proving_descriptor_set_len, first_file, &file, why, sizeof why);
+    int bad = walk_fields(q, qn, refl_field, &r, why, sizeof why);
+    pb_bytes(&b, 1, r.host.p ? r.host.p : (const uint8_t *)"", r.host.n);
+    pb_bytes(&b, 2, q, qn);
+    pbuf inner = {0};
+    const char *err = NULL;
+    if (bad) {
+        err = why;
+    } else if (r.which == 7) {
+        pbuf svc = {0};
+        pb_bytes(&svc, 1, "cuzk.v1.ProvingEngine", strlen("cuzk.v1.ProvingEngine"));
+        pb_bytes(&inner, 1, svc.p, svc.n);
+        free(svc.p);
+        pb_bytes(&b, 6, inner.p, inner.n);
+    } else if ((r.which == 3 && span_is(r.req[3], "cuzk/v1/proving.proto")) ||
+               (r.which == 4 && our_symbol(r.req[4]))) {
+        pb_bytes(&inner, 1, file.p, file.n);
+        pb_bytes(&b, 4, inner.p, inner.n);
+    } else if (r.which == 6 && our_symbol(r.req[6])) {
+        pb_bytes(&inner, 1, r.req[6].p, r.req[6].n);
+        pb_bytes(&b, 5, inner.p, inner.n);
+    } else {
+        err = r.which == 3 ? "file not found" : r.which == 5 ? "no extensions" : "symbol not found";
+    }
+    if (err) {
+        pb_varint(&inner, 1 << 3 | 0);
+        pb_varint(&inner, 5); /* NOT_FOUND */
+        pb_bytes(&inner, 2, err, strlen(err));
+        pb_bytes(&b, 7, inner.p, inner.n);
+    }
+    free(inner.p);
+    if (b.oom) {
+        free(b.p);
+        return NULL;
+    }
+    *out_len = b.n;
+    return b.p;
+}
+
+/* Waits for the stream's next request (after sending msg, if any). */
+static void refl_next(call *c, uint8_t *msg, size_t len) {
+    grpc_op ops[3];
+    memset(ops, 0, sizeof ops);
+    size_t n = 0;
+    if (c->resp) {
+        grpc_byte_buffer_destroy(c->resp);
+        c->resp = NULL;
+    }
+    if (!c->headers_sent) { /* the first turn: the stream's headers */
+        ops[n++].op = GRPC_OP_SEND_INITIAL_METADATA;
+        c->headers_sent = true;
+    }
+    if (msg) {
+        grpc_slice sl = grpc_slice_new(msg, len, free);
+        c->resp = grpc_raw_byte_buffer_create(&sl, 1);
+        grpc_slice_unref(sl);
+        ops[n].op = GRPC_OP_SEND_MESSAGE;
+        ops[n].data.send_message.send_message = c->resp;
+        n++;
+    }
+    ops[n].op = GRPC_OP_RECV_MESSAGE;
+    ops[n].data.recv_message.recv_message = &c->recv;
+    n++;
+    atomic_fetch_add(&c->refs, 1);
+    if (grpc_call_start_batch(c->call, ops, n, &c->t_recv, NULL) != GRPC_CALL_OK) call_unref(c);
+}
+
+static void refl_start(cuzk_server *s, call *c) {
+    (void)s;
+    atomic_fetch_add(&c->refs, 1);
+    grpc_op op;
+    memset(&op, 0, sizeof op);
+    op.op = GRPC_OP_RECV_CLOSE_ON_SERVER;
+    op.data.recv_close_on_server.cancelled = &c->cancelled;
+    if (grpc_call_start_batch(c->call, &op, 1, &c->t_close, NULL) != GRPC_CALL_OK) call_unref(c);
+    refl_next(c, NULL, 0);
+    call_unref(c); /* the ref of the request */
+}
+
+static void refl_on_recv(call *c, bool ok) {
+    if (!ok || !c->recv) {
+        /* the client closed its side (or the call ended): finish */
+        if (ok) {
+            c->resp_details = grpc_slice_from_static_string("");
+            c->have_details = true;
+            grpc_op op;
+            memset(&op, 0, sizeof op);
+            op.op = GRPC_OP_SEND_STATUS_FROM_SERVER;
+            op.data.send_status_from_server.status = GRPC_STATUS_OK;
+            op.data.send_status_from_server.status_details = &c->resp_details;
+            atomic_fetch_add(&c->s->rpc[M_REFL][GRPC_STATUS_OK], 1);
+            atomic_fetch_add(&c->refs, 1);
+            if (grpc_call_start_batch(c->call, &op, 1, &c->t_send, NULL) != GRPC_CALL_OK) call_unref(c);
+        }
+        call_unref(c);
+        return;
+    }
+    size_t n = grpc_byte_buffer_length(c->recv);
+    uint8_t *q = NULL, *ans = NULL;
+    size_t alen = 0;
+    if (n <= SMALL_REQUEST_MAX) {
+        grpc_byte_buffer *keep = c->payload;
+        c->payload = c->recv;
+        c->recv = NULL;
+        q = read_payload(c, &n); /* frees the buffer */
+        c->payload = keep;
+    } else {
+        grpc_byte_buffer_destroy(c->recv);
+        c->recv = NULL;
+    }
+    if (q) ans = refl_answer(q, n, &alen);
+    free(q);
+    if (!ans) {
+        /* too large or no memory: end the stream */
+        c->resp_details = grpc_slice_from_static_string("reflection request too large");
+        c->have_details = true;
+        grpc_op op;
+        memset(&op, 0, sizeof op);
+        op.op = GRPC_OP_SEND_STATUS_FROM_SERVER;
+        op.data.send_status_from_server.status = GRPC_STATUS_INVALID_ARGUMENT;
+        op.data.send_status_from_server.status_details = &c->resp_details;
+        atomic_fetch_add(&c->refs, 1);
+        if (grpc_call_start_batch(c->call, &op, 1, &c->t_send, NULL) != GRPC_CALL_OK) call_unref(c);
+        call_unref(c);
+        return;
+    }
+    refl_next(c, ans, alen);
+    call_unref(c);
 }
 
 /* ---- resume ----------------------------------------------------------------------- */
@@ -1323,6 +1563,13 @@ int cuzk_server_start(cuzk_server **out, const cuzk_server_opts *o, char *err, s
             goto fail;
         }
     }
+    for (int v = 0; v < 2; v++) {
+        s->rm_refl[v] = grpc_server_register_method(s->srv, REFL_PATH[v], NULL, GRPC_SRM_PAYLOAD_NONE, 0);
+        if (!s->rm_refl[v]) {
+            seterr(err, err_len, "could not register %s", REFL_PATH[v]);
+            goto fail;
+        }
+    }
     grpc_server_credentials *creds = grpc_insecure_server_credentials_create();
     int port = grpc_server_add_http2_port(s->srv, listen, creds);
     grpc_server_credentials_release(creds);
@@ -1338,7 +1585,7 @@ int cuzk_server_start(cuzk_server **out, const cuzk_server_opts *o, char *err, s
     cuzk_journal_prune(s->journal);
 
     grpc_server_start(s->srv);
-    for (int m = 0; m <= M_COUNT; m++) {
+    for (int m = 0; m <= M_REFL + 1; m++) {
         if (arm(s, m)) {
             seterr(err, err_len, "could not await calls of %s", METHOD_NAME[m]);
             goto fail_started;
@@ -1382,8 +1629,16 @@ static void handle_event(cuzk_server *s, grpc_event ev, bool *shutdown_done) {
             call_unref(t->c);
             break;
         }
+        if (t->c->method == M_REFL) {
+            if (!atomic_load(&s->draining)) arm(s, M_REFL + t->c->refl_version);
+            refl_start(s, t->c);
+            break;
+        }
         if (!atomic_load(&s->draining)) arm(s, t->c->method);
         on_new(s, t->c);
+        break;
+    case T_RECV:
+        refl_on_recv(t->c, ev.success);
         break;
     case T_CLOSE:
         if (t->c->cancelled) atomic_store(&t->c->gone, true);
@@ -1510,7 +1765,7 @@ char *cuzk_server_metrics_text(cuzk_server *s) {
               (cuzk_now_ns() - s->start_ns) / 1000000000u);
     sb_printf(&b, "# HELP cuzk_daemon_rpc_total RPCs answered, by method and gRPC status.\n"
                   "# TYPE cuzk_daemon_rpc_total counter\n");
-    for (int m = 0; m <= M_COUNT; m++)
+    for (int m = 0; m < N_METHODS; m++)
         for (int k = 0; k < N_CODES; k++) {
             unsigned long long v = atomic_load(&s->rpc[m][k]);
             if (v || (k == 0 && m < M_COUNT))

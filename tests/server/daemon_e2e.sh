@@ -9,7 +9,9 @@
 #   5. kill -9 with 6 jobs in flight, restart on the same spool (plus a
 #      truncated and a foreign journal entry, set aside and reported): all 6
 #      complete, proofs checked by the engine (verify_proofs);
-#   6. SIGTERM drains and exits 0; the spool is mode 0700.
+#   6. SIGTERM drains and exits 0; the spool is mode 0700;
+#   7. server reflection (v1alpha and v1) serves our descriptor; SIGHUP
+#      reopens the log file.
 #
 #   daemon_e2e.sh CUZK_DAEMON NODE_CLIENT_DIR WORK_DIR EXAMPLE_TOML
 set -uo pipefail
@@ -93,6 +95,7 @@ if [ "$perm" = 700 ]; then pass "spool created mode 0700"; else fail "spool mode
 node_step rpcs rpcs "$addr" "$http"
 node_step malformed malformed "$addr" 200
 node_step disconnect disconnect "$addr" "$http"
+node_step reflection reflection "$addr"
 if kill -0 "$pid" 2>/dev/null; then pass "the daemon is still running"; else fail "the daemon died"; fi
 
 # ---- 5. kill -9 with 6 jobs in flight, restart on the same spool ----------------------
@@ -133,6 +136,27 @@ for _ in $(seq 1 150); do
 done
 pid=
 if [ "$rc" -eq 0 ] && grep -q "stopped" "$work/daemon2.log"; then pass "SIGTERM: drained, exit 0"; else fail "SIGTERM: exit $rc"; fi
+
+# ---- 7. SIGHUP reopens the log file (after a rotation) ------------------------------------
+"$daemon" --listen "unix://$work/hup.sock" --param-dir "$work/params" --spool "$work/spool_hup" \
+    --log-file "$work/hup.log" >"$work/daemon_hup.out" 2>&1 &
+pid=$!
+for _ in $(seq 1 100); do grep -q "listening on" "$work/hup.log" 2>/dev/null && break; sleep 0.1; done
+mv "$work/hup.log" "$work/hup.log.1"
+kill -HUP "$pid"
+for _ in $(seq 1 50); do grep -q "log reopened" "$work/hup.log" 2>/dev/null && break; sleep 0.1; done
+if grep -q "SIGHUP: log reopened" "$work/hup.log" 2>/dev/null && grep -q "listening on" "$work/hup.log.1"; then
+    pass "SIGHUP: the log file is reopened after a rotation"
+else
+    fail "SIGHUP: no new log file"
+fi
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+pid=
+if [ "$rc" -eq 0 ]; then pass "SIGTERM of an idle daemon: exit 0"; else fail "SIGTERM of an idle daemon: exit $rc"; fi
+cat "$work/hup.log.1" "$work/hup.log" "$work/daemon_hup.out" >"$work/daemon3.log" 2>/dev/null
+
 if grep -qiE "AddressSanitizer|runtime error|LeakSanitizer" "$work"/daemon*.log; then
     fail "sanitizer reports in the daemon logs"
     grep -iE -A5 "AddressSanitizer|runtime error|LeakSanitizer" "$work"/daemon*.log | head -30

@@ -7,9 +7,12 @@
 //   node e2e.mjs disconnect ADDR HTTP_ADDR   a Prove whose client leaves frees its job
 //   node e2e.mjs submit ADDR N PREFIX        N slow jobs submitted; prints their ids
 //   node e2e.mjs awaitall ADDR ID...         each completes with a whole proof
+//   node e2e.mjs reflection ADDR              server reflection, v1alpha and v1
+//   node e2e.mjs porep ADDR C1 SECTOR MINER OUT WANT   a real PoRep C2 (WANT: COMPLETED
+//                                            or a regex of the FAILED reason)
 //
 // Prints "ok"/"FAIL" lines and then "N passed, N failed"; exit 1 on a failure.
-import { connect, call, rawCall, healthCheck, CODES } from './cuzk_client.mjs';
+import { connect, call, rawCall, healthCheck, CODES, grpc } from './cuzk_client.mjs';
 
 let passed = 0, failed = 0;
 function check(cond, what) {
@@ -289,6 +292,93 @@ async function awaitall(addr, ids) {
   c.close();
 }
 
+// ---- server reflection (what grpcurl uses when given no .proto) -------------------------
+function reflStream(c, version, requests) {
+  return new Promise((resolve, reject) => {
+    const path = `/grpc.reflection.${version}.ServerReflection/ServerReflectionInfo`;
+    const st = c.makeBidiStreamRequest(path, (b) => b, (b) => b, new grpc.Metadata(), {});
+    const out = [];
+    st.on('data', (d) => out.push(Buffer.from(d)));
+    st.on('error', reject);
+    st.on('end', () => resolve(out));
+    for (const r of requests) st.write(r);
+    st.end();
+  });
+}
+// fields of one protobuf message: [{f, wt, v}] (v: Buffer for bytes, BigInt for varints)
+function fields(buf) {
+  const out = [];
+  let i = 0;
+  const vi = () => { let v = 0n, sh = 0n; for (;;) { const b = buf[i++]; v |= BigInt(b & 0x7f) << sh; sh += 7n; if (!(b & 0x80)) return v; } };
+  while (i < buf.length) {
+    const key = Number(vi()), f = key >> 3, wt = key & 7;
+    if (wt === 0) out.push({ f, wt, v: vi() });
+    else if (wt === 2) { const n = Number(vi()); out.push({ f, wt, v: buf.subarray(i, i + n) }); i += n; }
+    else throw new Error(`wire type ${wt}`);
+  }
+  return out;
+}
+async function reflection(addr) {
+  const { default: descriptor } = await import('protobufjs/ext/descriptor/index.js');
+  const c = connect(addr);
+  for (const version of ['v1alpha', 'v1']) {
+    const str = (f, s) => field(f, 2, Buffer.from(s));
+    const replies = await reflStream(c, version, [
+      str(7, ''), str(4, 'cuzk.v1.ProvingEngine'), str(3, 'cuzk/v1/proving.proto'), str(4, 'no.such.Symbol'),
+    ]);
+    check(replies.length === 4, `${version}: 4 requests, ${replies.length} replies`);
+    if (replies.length !== 4) continue;
+    const list = fields(replies[0]).find((x) => x.f === 6);
+    const names = list ? fields(list.v).map((svc) => fields(svc.v).find((x) => x.f === 1).v.toString()) : [];
+    check(names.includes('cuzk.v1.ProvingEngine'), `${version} list_services: ${names.join(', ')}`);
+    for (const k of [1, 2]) {
+      const fdr = fields(replies[k]).find((x) => x.f === 4);
+      const fdp = fdr && fields(fdr.v).find((x) => x.f === 1);
+      let fd = null;
+      try { fd = descriptor.FileDescriptorProto.decode(fdp.v); } catch { fd = null; }
+      const svc = fd && fd.service.find((x) => x.name === 'ProvingEngine');
+      const msg = (n) => fd.messageType.find((m) => m.name === n);
+      const num = (m, n) => msg(m).field.find((x) => x.name === n).number;
+      check(fd && fd.name === 'cuzk/v1/proving.proto' && fd.package === 'cuzk.v1' && svc && svc.method.length === 8,
+        `${version} ${k === 1 ? 'file_containing_symbol' : 'file_by_filename'}: the descriptor of cuzk.v1 (8 methods)`);
+      if (fd && k === 1) {
+        check(num('SubmitProofRequest', 'vanilla_proof') === 10 && num('SubmitProofRequest', 'vanilla_proofs') === 11 &&
+          num('SubmitProofRequest', 'sector_number') === 20 && num('SubmitProofRequest', 'comm_d_new') === 32 &&
+          num('AwaitProofResponse', 'total_ms') === 14 && num('GetStatusResponse', 'pinned_memory_limit_bytes') === 8,
+          `${version}: field numbers as upstream (vanilla_proof 10, vanilla_proofs 11, sector_number 20, comm_d_new 32, total_ms 14)`);
+      }
+    }
+    const er = fields(replies[3]).find((x) => x.f === 7);
+    check(er && fields(er.v).find((x) => x.f === 1).v === 5n, `${version}: an unknown symbol gets error_response NOT_FOUND`);
+  }
+  c.close();
+}
+
+// ---- a real PoRep C2 from a C1 output envelope file ----------------------------------
+async function porep(addr, c1File, sector, miner, out, want) {
+  const fs = await import('node:fs');
+  const c = connect(addr);
+  const req = {
+    request_id: `porep-${miner}-${sector}-${process.pid}`, proof_kind: 'POREP_SEAL_COMMIT', priority: 'NORMAL',
+    vanilla_proof: fs.readFileSync(c1File), sector_number: sector, miner_id: miner, sector_size: 2048,
+    registered_proof: 5,
+  };
+  const t0 = Date.now();
+  const r = await call(c, 'Prove', { submit: req });
+  const ms = Date.now() - t0;
+  if (want === 'COMPLETED') {
+    check(r.result.status === 'COMPLETED' && r.result.proof.length === 192,
+      `PoRep 2 KiB Prove: ${r.result.status}, ${r.result.proof.length} bytes in ${ms} ms ${r.result.error_message}`);
+    fs.writeFileSync(out, r.result.proof);
+    const st = await call(c, 'GetStatus', {});
+    check(st.loaded_srs.some((x) => Number(x.size_bytes) > 0), 'GetStatus: the 2 KiB PoRep parameters are resident');
+  } else {
+    check(r.result.status === 'FAILED' && new RegExp(want).test(r.result.error_message),
+      `PoRep with a damaged C1: FAILED ("${r.result.error_message}")`);
+  }
+  c.close();
+}
+
 const [cmd, addr, ...rest] = process.argv.slice(2);
 try {
   if (cmd === 'rpcs') await rpcs(addr, rest[0]);
@@ -296,6 +386,8 @@ try {
   else if (cmd === 'disconnect') await disconnect(addr, rest[0]);
   else if (cmd === 'submit') { await submit(addr, Number(rest[0]), rest[1]); process.exit(0); }
   else if (cmd === 'awaitall') await awaitall(addr, rest);
+  else if (cmd === 'reflection') await reflection(addr);
+  else if (cmd === 'porep') await porep(addr, rest[0], Number(rest[1]), Number(rest[2]), rest[3], rest[4]);
   else { console.error(`unknown command ${cmd}`); process.exit(2); }
 } catch (e) {
   check(false, `unexpected error: ${e && (e.stack || e)}`);
