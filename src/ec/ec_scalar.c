@@ -3,7 +3,7 @@
  * recoding. Not constant time: the prover's scalars are not secret here,
  * or are blinded before they reach these routines. */
 #include "ec/curve_impl.h"
-#include "ff/mont.h"
+#include "ff/ff_internal.h"
 
 static const uint64_t FR_R[4] = {
     0xffffffff00000001ULL, 0x53bda402fffe5bfeULL, 0x3339d80809a1d805ULL, 0x73eda753299d7d48ULL};

@@ -5,7 +5,7 @@
  * Database. The additions detect P == Q (switch to doubling) and P == -Q
  * (infinity), so they are complete for every input. */
 #include "cuzk/ec.h"
-#include "ff/fp_impl.h"
+#include "ff/ff_internal.h"
 
 /* 4 in Montgomery form. */
 static const cuzk_fp G1_B = {{

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "ec/encode_impl.h"
-#include "ff/fp_impl.h"
+#include "ff/ff_internal.h"
 
 void cuzk_g1_compress(uint8_t out[48], const cuzk_g1_affine *a)
 {

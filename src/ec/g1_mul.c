@@ -1,7 +1,7 @@
 /* G1 scalar multiplication (GLV), the endomorphism, multiplication by the
  * BLS parameter, subgroup check and cofactor clearing. */
 #include "ec/curve_impl.h"
-#include "ff/fp_impl.h"
+#include "ff/ff_internal.h"
 
 /* beta, a primitive cube root of unity in Fp (Montgomery form), chosen so
  * that (x, y) -> (beta x, y) equals [lambda] with lambda = -x^2 mod r on G1.

@@ -2,7 +2,7 @@
  * and the Jacobian group law, with the same formulas as g1.c (dbl-2009-l,
  * add-2007-bl, madd-2007-bl; complete through explicit P == +-Q checks). */
 #include "cuzk/ec.h"
-#include "ff/fp2_impl.h"
+#include "ff/ff_internal.h"
 
 /* b' = 4 (u + 1), Montgomery form. */
 static const cuzk_fp2 G2_B = {

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "ec/encode_impl.h"
-#include "ff/fp2_impl.h"
+#include "ff/ff_internal.h"
 
 static void fp2_to_bytes(uint8_t out[96], const cuzk_fp2 *a)
 {

@@ -1,7 +1,7 @@
 /* G2 scalar multiplication (GLS with psi), psi itself, multiplication by the
  * BLS parameter, subgroup check and cofactor clearing. */
 #include "ec/curve_impl.h"
-#include "ff/fp2_impl.h"
+#include "ff/ff_internal.h"
 
 /* psi(x, y) = (conj(x) PSI_X, conj(y) PSI_Y) with PSI_X = 1/(u+1)^((p-1)/3)
  * and PSI_Y = 1/(u+1)^((p-1)/2). PSI_X is purely imaginary: keep only its

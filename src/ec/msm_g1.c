@@ -1,6 +1,6 @@
 /* CPU MSM over G1: the msm_impl.h engine on Fp. */
 #include "cuzk/ec.h"
-#include "ff/fp_impl.h"
+#include "ff/ff_internal.h"
 
 #define MSM_F cuzk_fp
 #define MSM_AFF cuzk_g1_affine
@@ -19,7 +19,6 @@ static inline bool f_eq(const cuzk_fp *a, const cuzk_fp *b) { return cuzk_ff_eq_
 static inline void f_set_one(cuzk_fp *r) { *r = CUZK_FP_ONE; }
 
 /* Batched affine additions with AVX-512 IFMA where the CPU has it (src/ff). */
-#include "ff/ff_ifma.h"
 #define MSM_ADD_MANY(a, b, inf, n, scratch) cuzk_fp_affine_add_many((a), (b), (inf), (n), (scratch))
 #define MSM_ADD_MANY_SCRATCH(n) cuzk_fp_affine_add_scratch_bytes(n)
 #define MSM_ADD_MANY_OK() cuzk_ff_ifma_available()

@@ -1,6 +1,6 @@
 /* CPU MSM over G2: the msm_impl.h engine on Fp2. */
 #include "cuzk/ec.h"
-#include "ff/fp2_impl.h"
+#include "ff/ff_internal.h"
 
 #define MSM_F cuzk_fp2
 #define MSM_AFF cuzk_g2_affine
@@ -19,7 +19,6 @@ static inline bool f_eq(const cuzk_fp2 *a, const cuzk_fp2 *b) { return cuzk_fp2_
 static inline void f_set_one(cuzk_fp2 *r) { r->c0 = CUZK_FP_ONE; r->c1 = CUZK_FP_ZERO; }
 
 /* Batched affine additions with AVX-512 IFMA where the CPU has it (src/ff). */
-#include "ff/ff_ifma.h"
 #define MSM_ADD_MANY(a, b, inf, n, scratch) cuzk_fp2_affine_add_many((a), (b), (inf), (n), (scratch))
 #define MSM_ADD_MANY_SCRATCH(n) cuzk_fp2_affine_add_scratch_bytes(n)
 #define MSM_ADD_MANY_OK() cuzk_ff_ifma_available()

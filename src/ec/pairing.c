@@ -11,7 +11,7 @@
  * i.e. only Fp12 slots 0, 1 and 4 are set: a "014" sparse element. The three
  * Fp2 coefficients do not depend on P, which is what cuzk_g2_prepare stores. */
 #include "cuzk/ec.h"
-#include "ff/fp2_impl.h"
+#include "ff/ff_internal.h"
 
 /* |x|, the BLS12-381 parameter; its top bit is 63. */
 #define PAIRING_X_ABS 0xd201000000010000ULL

@@ -8,8 +8,8 @@
 #define CUZK_FF_FP2_IMPL_H
 
 #include "cuzk/ff.h"
-#include "ff/fp_impl.h"
-#include "ff/fp_wide.h"
+#include "fp_impl.h"
+#include "fp_wide.h"
 
 static inline void cuzk_fp2_add_i(cuzk_fp2 *r, const cuzk_fp2 *a, const cuzk_fp2 *b)
 {

@@ -4,7 +4,7 @@
 #define CUZK_FF_FP6_IMPL_H
 
 #include "cuzk/ff.h"
-#include "ff/fp2_impl.h"
+#include "fp2_impl.h"
 
 static inline void cuzk_fp6_add_i(cuzk_fp6 *r, const cuzk_fp6 *a, const cuzk_fp6 *b)
 {

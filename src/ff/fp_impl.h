@@ -8,7 +8,7 @@
 #define CUZK_FF_FP_IMPL_H
 
 #include "cuzk/ff.h"
-#include "ff/mont.h"
+#include "mont.h"
 
 #define CUZK_FP_P_LIMBS \
     0xb9feffffffffaaabULL, 0x1eabfffeb153ffffULL, 0x6730d2a0f6b0f624ULL, \
@@ -27,7 +27,7 @@ static const uint64_t cuzk_fp_n0_i = CUZK_FP_N0;
 
 #if defined(CUZK_ASM) && defined(__x86_64__) && defined(__GNUC__)
 #define CUZK_FF_HAVE_ADX 1
-#include "ff/fp_x86.h"
+#include "fp_x86.h"
 #else
 #define CUZK_FF_HAVE_ADX 0
 #endif

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "cuzk/ff.h"
-#include "ff/mont.h"
+#include "mont.h"
 
 typedef struct { uint64_t l[12]; } cuzk_fpw;
 

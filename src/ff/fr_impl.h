@@ -3,8 +3,8 @@
 #define CUZK_FF_FR_IMPL_H
 
 #include "cuzk/ff.h"
-#include "ff/mont.h"
-#include "ff/fp_impl.h" /* CUZK_FF_HAVE_ADX */
+#include "mont.h"
+#include "fp_impl.h" /* CUZK_FF_HAVE_ADX */
 
 #define CUZK_FR_P_LIMBS \
     0xffffffff00000001ULL, 0x53bda402fffe5bfeULL, 0x3339d80809a1d805ULL, 0x73eda753299d7d48ULL
@@ -19,7 +19,7 @@ static const uint64_t cuzk_fr_p_i[4] = {CUZK_FR_P_LIMBS};
 static const uint64_t cuzk_fr_n0_i = CUZK_FR_N0;
 
 #if CUZK_FF_HAVE_ADX
-#include "ff/fr_x86.h"
+#include "fr_x86.h"
 #endif
 
 static inline void cuzk_fr_add_i(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b)

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "cuzk/ff.h"
-#include "ff/fp_x86.h"
+#include "fp_x86.h"
 
 
 #define CUZK_X86_MULROW4(off, r0, r1, r2, r3, r4)                                         \

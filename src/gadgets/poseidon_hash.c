@@ -1,7 +1,7 @@
 /* The native Poseidon permutation (optimised and reference) and the hashes
  * rust-fil-proofs builds on it: tree nodes, constant-length sponge, hash_md. */
 #include "gadgets/poseidon_impl.h"
-#include "ff/fr_impl.h"
+#include "ff/ff_internal.h"
 
 #include <string.h>
 

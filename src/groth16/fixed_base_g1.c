@@ -1,6 +1,6 @@
 /* Fixed-base multiplication in G1: the fixed_base_impl.h engine on Fp. */
 #include "cuzk/ec.h"
-#include "ff/fp_impl.h"
+#include "ff/ff_internal.h"
 
 #define FB_F cuzk_fp
 #define FB_AFF cuzk_g1_affine

@@ -1,6 +1,6 @@
 /* Fixed-base multiplication in G2: the fixed_base_impl.h engine on Fp2. */
 #include "cuzk/ec.h"
-#include "ff/fp2_impl.h"
+#include "ff/ff_internal.h"
 
 #define FB_F cuzk_fp2
 #define FB_AFF cuzk_g2_affine

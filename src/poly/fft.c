@@ -9,8 +9,7 @@
  * first group has s0 = 0: plain contiguous blocks. */
 #include "cuzk/poly.h"
 #include "poly/poly_impl.h"
-#include "ff/fr_impl.h" /* inline Fr add/sub/mul: the butterfly is a few instructions around one mul */
-#include "ff/ff_ifma.h" /* the butterflies 8 at a time where the CPU has AVX-512 IFMA */
+#include "ff/ff_internal.h" /* inline Fr add/sub/mul: the butterfly is a few instructions around one mul; the butterflies 8 at a time where the CPU has AVX-512 IFMA */
 
 /* First pass: 2^12 elements (128 KiB) per block. */
 #define FFT_LOCAL_BITS 12

@@ -6,7 +6,7 @@
  * -> reverse, *m^-1 / Z, *g^-k. Same field values as the unfused sequence. */
 #include "cuzk/poly.h"
 #include "poly/poly_impl.h"
-#include "ff/fr_impl.h" /* inline Fr mul/sub */
+#include "ff/ff_internal.h" /* inline Fr mul/sub */
 
 typedef struct {
     cuzk_fr *a;

@@ -7,8 +7,7 @@
  * gets with its omega^-1 transform. */
 #include "cuzk/poly.h"
 #include "poly/poly_impl.h"
-#include "ff/fr_impl.h" /* inline Fr mul: these passes are one mul per element */
-#include "ff/ff_ifma.h" /* cuzk_fr_mul_powers: the scaling passes 8 at a time */
+#include "ff/ff_internal.h" /* inline Fr mul: these passes are one mul per element; cuzk_fr_mul_powers: the scaling passes 8 at a time */
 
 #include <string.h>
 

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "ff/fr_impl.h"
+#include "ff/ff_internal.h"
 
 /* ---- the circuit: prefix and one challenge (stacked_circuit.c) ------------------------ */
 void wm_prefix(wm_ctx *m, const wm_circuit *c, const wm_inputs *in, wm_bool rid_bits[256], cuzk_fr *comm_c,
