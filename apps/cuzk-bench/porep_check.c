@@ -26,40 +26,6 @@
 
 static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
 
-int porep_c1_check(const char *cmd, const char *path, const cuzk_c1_envelope *env, const cuzk_porep_c1 *c1,
-                   const cuzk_porep_config *cfg, const char *miner_opt, const char *sector_opt, bool no_check,
-                   cuzk_err *err)
-{
-    uint64_t miner = 1000, sector = 0;
-    if (miner_opt && !g16_u64(cmd, "--miner-id", miner_opt, &miner))
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--miner-id %s: not a number", miner_opt);
-    if (sector_opt && !g16_u64(cmd, "--sector-id", sector_opt, &sector))
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--sector-id %s: not a number", sector_opt);
-    if (env->present) {
-        if (sector_opt && sector != env->sector_num)
-            return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--sector-id %llu, but %s is for sector %llu",
-                                (unsigned long long)sector, path, (unsigned long long)env->sector_num);
-        sector = env->sector_num;
-    } else if (!sector_opt && !no_check) {
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT,
-                            "%s is a bare C1 JSON (no envelope): give --sector-id, and --miner-id unless it is 1000",
-                            path);
-    }
-    if (no_check) {
-        cuzk_log("%s: --no-check: replica_id and vanilla proofs not checked", cmd);
-        return 0;
-    }
-    uint8_t prover_id[32];
-    cuzk_porep_prover_id_from_miner(prover_id, miner);
-    const uint64_t t0 = cuzk_now_ns();
-    int rc = cuzk_porep_c1_check_replica_id(c1, cfg, prover_id, sector, err);
-    if (!rc) rc = cuzk_porep_c1_verify(c1, cfg, 0, c1->partitions, err);
-    if (!rc)
-        cuzk_log("%s: replica_id of miner %llu sector %llu and the vanilla proofs of %u partitions hold (%.1f ms)", cmd,
-                 (unsigned long long)miner, (unsigned long long)sector, c1->partitions, ms_since(t0));
-    return rc;
-}
-
 /* ---- records ------------------------------------------------------------------ */
 
 static void hex(char *out, const uint8_t *b, size_t n)

@@ -16,13 +16,6 @@
         { "--record-out", false, NULL },
 #define POREP_REGRESSION_USAGE "--regression RECORDS.json (--vk P.vk | --params P.params | --param-dir DIR) [--max N]"
 
-/* The sector number (the envelope's SectorNum, else sector_opt: a bare C1
- * JSON needs it), then unless no_check: replica_id against the miner
- * (miner_opt, default 1000) and sector, and every vanilla proof
- * (cuzk_porep_c1_verify). Logs what it checked. */
-int porep_c1_check(const char *cmd, const char *path, const cuzk_c1_envelope *env, const cuzk_porep_c1 *c1,
-                   const cuzk_porep_config *cfg, const char *miner_opt, const char *sector_opt, bool no_check,
-                   cuzk_err *err);
 /* verify --c1 ... --record-out R.json: the verified proof as a one-record
  * seal-regression file (the ../shared/golden format), miner and sector as
  * porep_c1_check took them: the test path of verify --regression. */

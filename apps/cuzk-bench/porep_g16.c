@@ -1,29 +1,42 @@
-/* cuzk-bench setup / prove / verify --circuit porep: parameters from the
- * blank partition circuit, proofs from a C1 output (one 192-byte proof per
- * partition, concatenated in partition order, as Filecoin stores them), and
- * verification against the public inputs derived from the C1 output.
+/* cuzk-bench setup / prove / verify / batch --circuit porep: argument
+ * parsing and printing over the library. setup makes test parameters (the
+ * toxic waste comes from a seed); prove, verify and batch go through the
+ * proving engine (include/cuzk/engine.h).
  *
- *   setup  --circuit porep --sector-size 2KiB [--api-version 1.1] --out P.params [--seed N] [--threads N]
- *   prove  --circuit porep --c1 C1.json --params P.params --out P.proof [--partition K] [--threads N]
- *   verify --circuit porep --c1 C1.json (--params P.params | --vk P.vk) --proof P.proof [--partition K] */
+ *   setup  --circuit porep --sector-size 2KiB [--api-version 1.1] (--out P.params | --param-dir DIR) [--seed N]
+ *   prove  --c1 C1.json (--params P.params | --param-dir DIR) --out P.proof [--partition K] [--backend B]
+ *   verify --c1 C1.json (--params P.params | --vk P.vk | --param-dir DIR) --proof P.proof [--partition K]
+ *   batch  --c1 C1.json (--params P.params | --param-dir DIR) --jobs N [--compare] [--json] */
 #include "porep_g16.h"
-#include "porep_wgen.h"
 #include "porep_check.h"
-#include "cuzk/engine.h"
-#include "cuzk/gpu.h"
 #include "g16_cli.h"
+#include "cuzk/engine.h"
 #include "cuzk/porep.h"
 #include "cuzk/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
-#define USAGE_SETUP "--circuit porep --sector-size SIZE [--api-version 1.0|1.1] --out P.params [--seed N] [--vk-out P.vk] [--threads N]"
-#define USAGE_PROVE \
-    "--circuit porep --c1 C1.json --params P.params --out P.proof [--partition K] [--threads N] [--witness fast|generic] [--backend cpu|gpu|auto]"
-#define USAGE_VERIFY "--circuit porep --c1 C1.json (--params P.params | --vk P.vk) --proof P.proof [--partition K]" \
+enum { PG_OK = 0, PG_FAIL = 1, PG_USAGE = 2 };
+
+#define USAGE_SETUP                                                                                              \
+    "--circuit porep --sector-size SIZE [--api-version 1.0|1.1] (--out P.params | --param-dir DIR) [--seed N] "  \
+    "[--vk-out P.vk] [--threads N]"
+#define ENGINE_OPTS                                                                                              \
+    { "--params", false, NULL }, { "--param-dir", false, NULL }, { "--threads", false, NULL },                   \
+        { "--backend", false, NULL }, { "--partition", false, NULL }, { "--seed-rs", false, NULL },               \
+        { "--timeline", false, NULL }, { "--quiet", true, NULL },
+#define ENGINE_USAGE                                                                                             \
+    "(--params P.params | --param-dir DIR) [--partition K] [--threads N] [--backend cpu|gpu|auto] "              \
+    "[--seed-rs N] [--timeline T.json] [--quiet]"
+#define USAGE_PROVE "--c1 C1.json --out P.proof " ENGINE_USAGE POREP_C1_USAGE
+#define USAGE_VERIFY                                                                                             \
+    "--c1 C1.json (--params P.params | --vk P.vk | --param-dir DIR) --proof P.proof [--partition K]"            \
     POREP_C1_USAGE "\n       cuzk-bench verify " POREP_REGRESSION_USAGE
+#define USAGE_BATCH "--c1 C1.json --jobs N [--compare] [--json] " ENGINE_USAGE POREP_C1_USAGE
 
 bool porep_g16_wanted(int argc, char **argv)
 {
@@ -34,15 +47,6 @@ bool porep_g16_wanted(int argc, char **argv)
 }
 
 static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
-
-static int size_to_proof(const char *size, const char *api)
-{
-    static const char *names[5] = { "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" };
-    int variant = !api || !strcmp(api, "1.1") ? 1 : !strcmp(api, "1.0") ? 0 : -1;
-    for (int i = 0; i < 5 && variant >= 0; i++)
-        if (!strcmp(size, names[i])) return variant * 5 + i;
-    return -1;
-}
 
 static bool circuit_is_porep(const g16_opt *o, size_t no, const char *cmd)
 {
@@ -57,35 +61,46 @@ int porep_g16_setup_main(int argc, char **argv)
 {
     g16_opt o[] = { { "--circuit", false, NULL }, { "--sector-size", false, NULL }, { "--api-version", false, NULL },
                     { "--out", false, NULL }, { "--seed", false, NULL }, { "--vk-out", false, NULL },
-                    { "--threads", false, NULL } };
+                    { "--threads", false, NULL }, { "--param-dir", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
     int prc = g16_parse(argc, argv, o, no, USAGE_SETUP);
-    if (prc) return prc < 0 ? G16_EXIT_OK : prc;
+    if (prc) return prc < 0 ? PG_OK : prc;
     const char *size = g16_get(o, no, "--sector-size"), *out = g16_get(o, no, "--out");
-    if (!circuit_is_porep(o, no, "setup") || !size || !out) {
+    const char *dir = g16_get(o, no, "--param-dir"), *vk_out = g16_get(o, no, "--vk-out");
+    if (!circuit_is_porep(o, no, "setup") || !size || !out == !dir) {
         fprintf(stderr, "usage: cuzk-bench setup %s\n", USAGE_SETUP);
-        return G16_EXIT_USAGE;
+        return PG_USAGE;
     }
-    int proof = size_to_proof(size, g16_get(o, no, "--api-version"));
+    const int proof = cuzk_seal_proof_from_size(size, g16_get(o, no, "--api-version"));
     if (proof < 0) {
         fprintf(stderr, "cuzk-bench setup: unknown sector size '%s' or api version\n", size);
-        return G16_EXIT_USAGE;
+        return PG_USAGE;
     }
     cuzk_err err = { 0 };
     uint64_t seed = 0;
     if (g16_get(o, no, "--seed")) {
-        if (!g16_u64("setup", "--seed", g16_get(o, no, "--seed"), &seed)) return G16_EXIT_USAGE;
+        if (!g16_u64("setup", "--seed", g16_get(o, no, "--seed"), &seed)) return PG_USAGE;
     } else if (cuzk_os_random(&seed, sizeof seed, &err) != 0) {
         g16_fail("setup", &err);
-        return G16_EXIT_FAIL;
+        return PG_FAIL;
     }
-    cuzk_log("setup: porep %s, toxic waste from seed %llu (test setup: the seed reveals it)", size,
-             (unsigned long long)seed);
     cuzk_porep_config cfg;
     cuzk_porep_circuit *pc = NULL;
     cuzk_params *params = NULL;
     cuzk_pool *pool = NULL;
+    char params_path[4096], vk_path[4096];
     int rc = cuzk_porep_config_init(&cfg, (cuzk_seal_proof)proof, &err);
+    if (!rc && dir) {
+        /* the official names, where the engine and the daemon look for them */
+        mkdir(dir, 0755);
+        const char *stem = cuzk_porep_params_stem(cfg.sector_size);
+        snprintf(params_path, sizeof params_path, "%s/%s.params", dir, stem);
+        snprintf(vk_path, sizeof vk_path, "%s/%s.vk", dir, stem);
+        out = params_path;
+        vk_out = vk_path;
+    }
+    cuzk_log("setup: porep %s, toxic waste from seed %llu (test setup: the seed reveals it)", size,
+             (unsigned long long)seed);
     if (!rc) rc = cuzk_porep_circuit_new_blank(&pc, &cfg, &err);
     if (!rc) {
         cuzk_toxic toxic;
@@ -97,185 +112,325 @@ int porep_g16_setup_main(int argc, char **argv)
         if (!rc) cuzk_log("setup: parameters in %.1f ms", ms_since(t0));
     }
     if (!rc && !(rc = cuzk_params_write(params, out, &err))) cuzk_log("setup: wrote %s", out);
-    const char *vk_out = g16_get(o, no, "--vk-out");
     if (!rc && vk_out && !(rc = cuzk_vk_write(cuzk_params_vk(params), vk_out, &err))) cuzk_log("setup: wrote %s", vk_out);
     if (rc) g16_fail("setup", &err);
     cuzk_params_free(params);
     cuzk_porep_circuit_free(pc);
     cuzk_pool_destroy(pool);
-    return rc ? G16_EXIT_FAIL : G16_EXIT_OK;
+    return rc ? PG_FAIL : PG_OK;
 }
 
-/* The C1 output, its config and the partition range [*first, *end). */
-static int load_c1(const g16_opt *o, size_t no, const char *cmd, cuzk_porep_c1 *c1, cuzk_porep_config *cfg,
-                   uint32_t *first, uint32_t *end, cuzk_err *err)
+/* ---- the request and the engine ------------------------------------------------------------ */
+typedef struct {
+    cuzk_proof_request req;
+    uint8_t *c1;
+    cuzk_engine *engine;
+} bench_job;
+
+static int read_file(const char *path, uint8_t **out, size_t *len, cuzk_err *err)
 {
-    const char *path = g16_get(o, no, "--c1");
-    uint64_t t0 = cuzk_now_ns();
-    cuzk_c1_envelope env = { 0 };
-    int rc = cuzk_c1_parse_file(path, c1, &env, err);
+    FILE *f = fopen(path, "rb");
+    if (!f) return cuzk_err_set(err, CUZK_ERR_IO, "cannot open %s", path);
+    struct stat st;
+    uint8_t *b = NULL;
+    if (!fstat(fileno(f), &st) && st.st_size > 0 && (b = malloc((size_t)st.st_size)) &&
+        fread(b, 1, (size_t)st.st_size, f) == (size_t)st.st_size) {
+        fclose(f);
+        *out = b;
+        *len = (size_t)st.st_size;
+        return 0;
+    }
+    fclose(f);
+    free(b);
+    return cuzk_err_set(err, CUZK_ERR_IO, "cannot read %s", path);
+}
+
+/* The request from --c1, --miner-id, --sector-id, --params, --partition, --seed-rs. */
+static int make_request(const g16_opt *o, size_t no, const char *cmd, bench_job *bj, cuzk_err *err)
+{
+    memset(bj, 0, sizeof *bj);
+    size_t len = 0;
+    int rc = read_file(g16_get(o, no, "--c1"), &bj->c1, &len, err);
     if (rc) return rc;
-    cuzk_log("%s: read %s (%s, %u partitions) in %.1f ms", cmd, path, cuzk_seal_proof_name(c1->seal_proof),
-             c1->partitions, ms_since(t0));
-    if ((rc = cuzk_porep_config_init(cfg, (cuzk_seal_proof)c1->seal_proof, err))) return rc;
-    if ((rc = porep_c1_check(cmd, path, &env, c1, cfg, g16_get(o, no, "--miner-id"), g16_get(o, no, "--sector-id"),
-                             g16_get(o, no, "--no-check") != NULL, err)))
-        return rc;
-    *first = 0;
-    *end = c1->partitions;
-    const char *k = g16_get(o, no, "--partition");
-    if (k) {
-        uint64_t v;
-        if (!g16_u64(cmd, "--partition", k, &v) || v >= c1->partitions)
-            return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--partition %s: the C1 output has %u", k,
-                                c1->partitions);
-        *first = (uint32_t)v;
-        *end = (uint32_t)v + 1;
+    cuzk_proof_request *r = &bj->req;
+    r->kind = CUZK_KIND_POREP;
+    r->vanilla_proof = bj->c1;
+    r->vanilla_proof_len = len;
+    r->miner_id = 1000;
+    const char *v;
+    if ((v = g16_get(o, no, "--miner-id")) && !g16_u64(cmd, "--miner-id", v, &r->miner_id))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--miner-id %s", v);
+    if ((v = g16_get(o, no, "--sector-id")) && !g16_u64(cmd, "--sector-id", v, &r->sector_number))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--sector-id %s", v);
+    r->params_path = g16_get(o, no, "--params");
+    r->no_input_checks = g16_get(o, no, "--no-check") != NULL;
+    if (r->no_input_checks && strcmp(cmd, "verify"))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--no-check: verify only (the engine checks what it proves)");
+    uint64_t k;
+    if ((v = g16_get(o, no, "--partition"))) {
+        if (!g16_u64(cmd, "--partition", v, &k) || k > UINT32_MAX)
+            return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--partition %s", v);
+        r->first_partition = (uint32_t)k;
+        r->partition_count = 1;
+    }
+    if ((v = g16_get(o, no, "--seed-rs"))) {
+        if (!g16_u64(cmd, "--seed-rs", v, &r->rs_seed)) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--seed-rs");
+        r->fixed_rs = true;
     }
     return 0;
 }
 
+static int make_engine(const g16_opt *o, size_t no, bool verify_only, cuzk_engine **out, cuzk_err *err)
+{
+    cuzk_engine_config cfg;
+    cuzk_engine_config_default(&cfg);
+    cfg.param_dir = g16_get(o, no, "--param-dir");
+    const char *b = g16_get(o, no, "--backend");
+    if (verify_only) cfg.backend = CUZK_BACKEND_CPU;
+    else if (b && cuzk_backend_parse(b, &cfg.backend, err)) return CUZK_ERR_INVALID_ARGUMENT;
+    const char *t = g16_get(o, no, "--threads");
+    uint64_t n = 0;
+    if (t && (!g16_u64("prove", "--threads", t, &n) || n > 1024))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--threads %s", t);
+    cfg.synth_threads = cfg.prove_threads = (unsigned)n;
+    cfg.synth_workers = verify_only ? 1 : 2;
+    cfg.quiet = g16_get(o, no, "--quiet") != NULL;
+    return cuzk_engine_create(out, &cfg, err);
+}
+
+static void bench_job_free(bench_job *bj)
+{
+    free(bj->c1);
+    cuzk_engine_destroy(bj->engine);
+}
+
+static int write_timeline(cuzk_engine *e, const char *path, const char *const *ids, size_t n, cuzk_err *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return cuzk_err_set(err, CUZK_ERR_IO, "cannot create %s", path);
+    fprintf(f, "{\"build_id\":\"%s\",\"jobs\":[", cuzk_build_id());
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++) {
+        char *json = NULL;
+        if (!(rc = cuzk_engine_timeline_json(e, ids[i], &json, err))) fprintf(f, "%s%s\n", i ? "," : "", json);
+        free(json);
+    }
+    fprintf(f, "]}\n");
+    if (fclose(f) && !rc) rc = cuzk_err_set(err, CUZK_ERR_IO, "cannot write %s", path);
+    return rc;
+}
+
 int porep_g16_prove_main(int argc, char **argv)
 {
-    g16_opt o[] = { { "--circuit", false, NULL }, { "--c1", false, NULL }, { "--params", false, NULL },
-                    POREP_C1_OPTS
-                    { "--out", false, NULL }, { "--partition", false, NULL }, { "--threads", false, NULL }, { "--witness", false, NULL },
-                    { "--backend", false, NULL } };
+    g16_opt o[] = { { "--circuit", false, NULL }, { "--c1", false, NULL }, POREP_C1_OPTS ENGINE_OPTS{ "--out", false, NULL },
+                    { "--witness", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
     int prc = g16_parse(argc, argv, o, no, USAGE_PROVE);
-    if (prc) return prc < 0 ? G16_EXIT_OK : prc;
-    const char *params_path = g16_get(o, no, "--params"), *out = g16_get(o, no, "--out");
-    if (!circuit_is_porep(o, no, "prove") || !g16_get(o, no, "--c1") || !params_path || !out) {
+    if (prc) return prc < 0 ? PG_OK : prc;
+    const char *out = g16_get(o, no, "--out");
+    if (!circuit_is_porep(o, no, "prove") || !g16_get(o, no, "--c1") || !out ||
+        !g16_get(o, no, "--params") == !g16_get(o, no, "--param-dir")) {
         fprintf(stderr, "usage: cuzk-bench prove %s\n", USAGE_PROVE);
-        return G16_EXIT_USAGE;
+        return PG_USAGE;
+    }
+    if (g16_get(o, no, "--witness") && strcmp(g16_get(o, no, "--witness"), "fast")) {
+        fprintf(stderr, "cuzk-bench prove: --witness: the engine makes witnesses with the fast generator "
+                        "(the generic synthesis is checked against it by the tests)\n");
+        return PG_USAGE;
     }
     cuzk_err err = { 0 };
-    cuzk_porep_c1 c1 = { 0 };
-    cuzk_porep_config cfg;
-    cuzk_params *params = NULL;
-    cuzk_pool *pool = NULL;
-    cuzk_prover *prover = NULL;
-    cuzk_backend_kind kind = CUZK_BACKEND_AUTO;
-    FILE *f = NULL;
-    uint32_t first = 0, end = 0;
-    if (g16_get(o, no, "--backend") && cuzk_backend_parse(g16_get(o, no, "--backend"), &kind, &err)) {
-        fprintf(stderr, "cuzk-bench prove: %s\nusage: cuzk-bench prove %s\n", err.msg, USAGE_PROVE);
-        return G16_EXIT_USAGE;
+    bench_job bj;
+    int rc = make_request(o, no, "prove", &bj, &err);
+    if (!rc) rc = make_engine(o, no, false, &bj.engine, &err);
+    cuzk_job_result res = { 0 };
+    char id[CUZK_JOB_ID_MAX] = "";
+    const uint64_t t0 = cuzk_now_ns();
+    if (!rc) rc = cuzk_engine_submit(bj.engine, &bj.req, CUZK_PRIORITY_DEFAULT, NULL, id, NULL, &err);
+    if (!rc) rc = cuzk_engine_await(bj.engine, id, 0, &res, &err);
+    if (!rc && res.state != CUZK_JOB_COMPLETED)
+        rc = cuzk_err_set(&err, res.err_code ? res.err_code : CUZK_ERR_INVALID_ARGUMENT, "%s", res.error);
+    if (!rc) {
+        FILE *f = fopen(out, "wb");
+        if (!f || fwrite(res.proof, 1, res.proof_len, f) != res.proof_len) rc = cuzk_err_set(&err, CUZK_ERR_IO, "write %s", out);
+        if (f && fclose(f) && !rc) rc = cuzk_err_set(&err, CUZK_ERR_IO, "write %s", out);
     }
-    int rc = load_c1(o, no, "prove", &c1, &cfg, &first, &end, &err);
-    if (!rc) rc = cuzk_params_read(params_path, false, &params, &err);
-    if (!rc && !(f = fopen(out, "wb"))) rc = cuzk_err_set(&err, CUZK_ERR_IO, "cannot create %s", out);
-    if (!rc) pool = g16_pool(g16_get(o, no, "--threads"));
-    /* the fast witness generator by default; the generic synthesis defines it */
-    const char *wit = g16_get(o, no, "--witness");
-    const bool fast = !wit || !strcmp(wit, "fast");
-    porep_wgen wg = { 0 };
-    if (!rc && !fast && strcmp(wit, "generic"))
-        rc = cuzk_err_set(&err, CUZK_ERR_INVALID_ARGUMENT, "--witness %s: fast or generic", wit);
-    if (!rc && fast) rc = porep_wgen_init(&wg, &cfg, pool, &err);
-    if (!rc) rc = cuzk_prover_create(&prover, kind, 0, &err);
-    for (uint32_t k = first; k < end && !rc; k++) {
-        cuzk_porep_circuit *pc = NULL;
-        cuzk_proof proof;
-        cuzk_prove_timings t;
-        if (fast) {
-            cuzk_witness w;
-            double ms = 0;
-            if (!(rc = porep_wgen_fill(&wg, &c1, k, pool, &w, &ms, &err)))
-                rc = cuzk_prover_prove(prover, params, &w, NULL, NULL, pool, &proof, &t, &err);
-            t.synthesis_ms = ms;
-            t.total_ms += ms;
-        } else if (!(rc = cuzk_porep_circuit_from_c1(&pc, &cfg, &c1, k, &err))) {
-            cuzk_circuit c = cuzk_porep_circuit_get(pc);
-            rc = cuzk_prover_prove_circuit(prover, params, &c, NULL, NULL, pool, &proof, &t, &err);
-        }
-        cuzk_porep_circuit_free(pc);
-        if (rc) break;
-        cuzk_log("prove: partition %u: synthesis %.0f ms, fft %.0f ms, msm h %.0f l %.0f a %.0f b_g1 %.0f b_g2 %.0f, "
-                 "total %.0f ms", k, t.synthesis_ms, t.fft_ms, t.msm_h_ms, t.msm_l_ms, t.msm_a_ms, t.msm_b_g1_ms,
-                 t.msm_b_g2_ms, t.total_ms);
-        uint8_t bytes[CUZK_PROOF_BYTES];
-        cuzk_proof_serialize(bytes, &proof);
-        if (fwrite(bytes, 1, sizeof bytes, f) != sizeof bytes) rc = cuzk_err_set(&err, CUZK_ERR_IO, "write %s", out);
+    if (!rc)
+        cuzk_log("prove: wrote %zu proofs to %s in %.0f ms (queue %llu, parameters %llu, witness %llu, prove %llu ms "
+                 "summed over partitions)",
+                 res.proof_len / CUZK_PROOF_BYTES, out, ms_since(t0), (unsigned long long)res.queue_wait_ms,
+                 (unsigned long long)res.srs_load_ms, (unsigned long long)res.synthesis_ms,
+                 (unsigned long long)res.gpu_compute_ms);
+    const char *tl = g16_get(o, no, "--timeline");
+    if (!rc && tl) {
+        const char *ids[1] = { id };
+        if (!(rc = write_timeline(bj.engine, tl, ids, 1, &err))) cuzk_log("prove: timeline in %s", tl);
     }
-    if (f && fclose(f) && !rc) rc = cuzk_err_set(&err, CUZK_ERR_IO, "write %s", out);
-    if (!rc) cuzk_log("prove: wrote %u proofs to %s", end - first, out);
     if (rc) g16_fail("prove", &err);
-    cuzk_prover_free(prover);
-    porep_wgen_free(&wg);
-    cuzk_params_free(params);
-    cuzk_pool_destroy(pool);
-    cuzk_porep_c1_free(&c1);
-    return rc ? G16_EXIT_FAIL : G16_EXIT_OK;
+    cuzk_job_result_free(&res);
+    bench_job_free(&bj);
+    return rc ? PG_FAIL : PG_OK;
 }
 
 int porep_g16_verify_main(int argc, char **argv)
 {
-    g16_opt o[] = { { "--circuit", false, NULL }, { "--c1", false, NULL }, { "--params", false, NULL },
-                    POREP_C1_OPTS POREP_REGRESSION_OPTS
-                    { "--vk", false, NULL }, { "--proof", false, NULL }, { "--partition", false, NULL } };
+    g16_opt o[] = { { "--circuit", false, NULL }, { "--c1", false, NULL }, POREP_C1_OPTS POREP_REGRESSION_OPTS ENGINE_OPTS{ "--vk", false, NULL },
+                    { "--proof", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
     int prc = g16_parse(argc, argv, o, no, USAGE_VERIFY);
-    if (prc) return prc < 0 ? G16_EXIT_OK : prc;
+    if (prc) return prc < 0 ? PG_OK : prc;
     if (g16_get(o, no, "--regression")) return porep_regression_main(o, no);
     const char *proof_path = g16_get(o, no, "--proof");
-    if (!circuit_is_porep(o, no, "verify") || !g16_get(o, no, "--c1") || !proof_path ||
-        !g16_get(o, no, "--params") == !g16_get(o, no, "--vk")) {
+    const int keys = (g16_get(o, no, "--params") != NULL) + (g16_get(o, no, "--vk") != NULL) +
+                     (g16_get(o, no, "--param-dir") != NULL);
+    if (!circuit_is_porep(o, no, "verify") || !g16_get(o, no, "--c1") || !proof_path || keys != 1) {
         fprintf(stderr, "usage: cuzk-bench verify %s\n", USAGE_VERIFY);
-        return G16_EXIT_USAGE;
+        return PG_USAGE;
     }
     cuzk_err err = { 0 };
-    cuzk_porep_c1 c1 = { 0 };
-    cuzk_porep_config cfg;
-    cuzk_porep_graph g;
-    cuzk_vk vk = { 0 };
-    cuzk_pvk *pvk = NULL;
-    uint8_t *bytes = NULL;
-    cuzk_fr *inputs = NULL;
-    uint32_t first = 0, end = 0, bad = 0;
+    bench_job bj;
+    uint8_t *proof = NULL;
     size_t len = 0;
-    int rc = load_c1(o, no, "verify", &c1, &cfg, &first, &end, &err);
-    if (!rc) rc = g16_load_vk(g16_get(o, no, "--params"), g16_get(o, no, "--vk"), &vk, &err);
-    if (!rc) rc = cuzk_pvk_prepare(&vk, &pvk, &err);
-    if (!rc) rc = cuzk_porep_graph_init(&g, cfg.nodes, cfg.api_version, cfg.porep_id, &err);
+    int rc = make_request(o, no, "verify", &bj, &err);
+    if (!rc) rc = read_file(proof_path, &proof, &len, &err);
+    if (!rc) rc = make_engine(o, no, true, &bj.engine, &err);
     if (!rc) {
-        FILE *f = fopen(proof_path, "rb");
-        bytes = malloc((size_t)(end - first) * CUZK_PROOF_BYTES + 1);
-        if (!f || !bytes) rc = cuzk_err_set(&err, CUZK_ERR_IO, "cannot read %s", proof_path);
-        else len = fread(bytes, 1, (size_t)(end - first) * CUZK_PROOF_BYTES + 1, f);
-        if (f) fclose(f);
-        if (!rc && len != (size_t)(end - first) * CUZK_PROOF_BYTES)
-            rc = cuzk_err_set(&err, CUZK_ERR_BAD_LENGTH, "%s: %zu bytes, want %u proofs of 192", proof_path, len,
-                              end - first);
+        rc = cuzk_engine_verify(bj.engine, &bj.req, g16_get(o, no, "--vk"), proof, len, &err);
+        if (rc == CUZK_ERR_PROOF_INVALID) printf("%s\n", err.msg);
+        else if (!rc) printf("proof OK (%zu partition%s)\n", len / CUZK_PROOF_BYTES, len == CUZK_PROOF_BYTES ? "" : "s");
     }
-    const size_t n_in = cuzk_porep_public_input_count(&cfg);
-    if (!rc && !(inputs = calloc(n_in, sizeof *inputs))) rc = cuzk_err_set(&err, CUZK_ERR_OUT_OF_MEMORY, "inputs");
-    for (uint32_t k = first; k < end && !rc; k++) {
-        uint64_t ch[CUZK_POREP_MAX_CHALLENGES];
-        cuzk_proof proof;
-        if ((rc = cuzk_porep_challenges(ch, &cfg, c1.replica_id, c1.comm_r, c1.seed, k, &err)) ||
-            (rc = cuzk_porep_public_inputs(inputs, &g, c1.replica_id, c1.comm_d, c1.comm_r, ch,
-                                           cfg.challenges_per_partition, &err)) ||
-            (rc = cuzk_proof_deserialize(&proof, bytes + (size_t)(k - first) * CUZK_PROOF_BYTES, CUZK_PROOF_BYTES,
-                                         &err)))
-            break;
-        int v = cuzk_groth16_verify(pvk, &proof, inputs, n_in, &err);
-        if (v == CUZK_ERR_PROOF_INVALID) {
-            bad++;
-            printf("partition %u: proof INVALID\n", k);
-        } else if (v) {
-            rc = v;
-        } else {
-            printf("partition %u: proof OK (%zu public inputs)\n", k, n_in);
+    if (!rc && g16_get(o, no, "--record-out")) {
+        cuzk_porep_c1 c1 = { 0 };
+        cuzk_porep_config cfg;
+        cuzk_c1_envelope env = { 0 };
+        if (!(rc = cuzk_c1_parse(bj.c1, bj.req.vanilla_proof_len, &c1, &env, &err)) &&
+            !(rc = cuzk_porep_config_init(&cfg, (cuzk_seal_proof)c1.seal_proof, &err)))
+            rc = porep_record_write(o, no, &c1, &cfg, proof, len, &err);
+        cuzk_porep_c1_free(&c1);
+    }
+    if (rc && rc != CUZK_ERR_PROOF_INVALID) g16_fail("verify", &err);
+    free(proof);
+    bench_job_free(&bj);
+    return rc ? PG_FAIL : PG_OK;
+}
+
+/* ---- batch: N jobs of one C1 through the engine ------------------------------------------------- */
+static int run_jobs(bench_job *bj, size_t n, bool one_by_one, double *wall_ms, char (*ids)[CUZK_JOB_ID_MAX],
+                    cuzk_err *err)
+{
+    const uint64_t t0 = cuzk_now_ns();
+    int rc = 0;
+    static unsigned round;
+    round++;
+    for (size_t i = 0; i < n && !rc; i++) {
+        char rid[64];
+        snprintf(rid, sizeof rid, "batch-%u-%zu", round, i);
+        rc = cuzk_engine_submit(bj->engine, &bj->req, CUZK_PRIORITY_DEFAULT, rid, ids[i], NULL, err);
+        if (!rc && one_by_one) {
+            cuzk_job_result r;
+            rc = cuzk_engine_await(bj->engine, ids[i], 0, &r, err);
+            if (!rc && r.state != CUZK_JOB_COMPLETED) rc = cuzk_err_set(err, r.err_code, "job %s: %s", ids[i], r.error);
+            cuzk_job_result_free(&r);
         }
     }
-    if (!rc && !bad && g16_get(o, no, "--record-out"))
-        rc = porep_record_write(o, no, &c1, &cfg, bytes, len, &err);
-    if (rc) g16_fail("verify", &err);
-    free(inputs);
-    free(bytes);
-    cuzk_pvk_free(pvk);
-    cuzk_vk_free(&vk);
-    cuzk_porep_c1_free(&c1);
-    return rc || bad ? G16_EXIT_FAIL : G16_EXIT_OK;
+    for (size_t i = 0; i < n && !rc && !one_by_one; i++) {
+        cuzk_job_result r;
+        rc = cuzk_engine_await(bj->engine, ids[i], 0, &r, err);
+        if (!rc && r.state != CUZK_JOB_COMPLETED) rc = cuzk_err_set(err, r.err_code, "job %s: %s", ids[i], r.error);
+        cuzk_job_result_free(&r);
+    }
+    *wall_ms = ms_since(t0);
+    return rc;
+}
+
+/* Prover busy time over the wall time after the first partition's proof
+ * started, from the timelines ("prove":[start,end] intervals of one prover). */
+static double busy_after_first(cuzk_engine *e, char (*ids)[CUZK_JOB_ID_MAX], size_t n, double *span_ms)
+{
+    double first = 1e300, last = 0, busy = 0;
+    for (size_t i = 0; i < n; i++) {
+        char *json = NULL;
+        if (cuzk_engine_timeline_json(e, ids[i], &json, NULL)) continue;
+        for (const char *s = json; (s = strstr(s, "\"prove\":[")); s++) {
+            double a, b;
+            if (sscanf(s, "\"prove\":[%lf,%lf]", &a, &b) != 2) continue;
+            if (a < first) first = a;
+            if (b > last) last = b;
+            busy += b - a;
+        }
+        free(json);
+    }
+    *span_ms = last > first ? last - first : 0;
+    return *span_ms > 0 ? busy / *span_ms : 0;
+}
+
+int porep_g16_batch_main(int argc, char **argv)
+{
+    g16_opt o[] = { { "--circuit", false, NULL }, { "--c1", false, NULL }, POREP_C1_OPTS ENGINE_OPTS{ "--jobs", false, NULL },
+                    { "--compare", true, NULL }, { "--json", true, NULL } };
+    const size_t no = sizeof o / sizeof o[0];
+    int prc = g16_parse(argc, argv, o, no, USAGE_BATCH);
+    if (prc) return prc < 0 ? PG_OK : prc;
+    uint64_t jobs = 0;
+    if (!g16_get(o, no, "--c1") || !g16_get(o, no, "--jobs") || !g16_u64("batch", "--jobs", g16_get(o, no, "--jobs"), &jobs) ||
+        !jobs || jobs > 1000 || !g16_get(o, no, "--params") == !g16_get(o, no, "--param-dir")) {
+        fprintf(stderr, "usage: cuzk-bench batch %s\n", USAGE_BATCH);
+        return PG_USAGE;
+    }
+    cuzk_err err = { 0 };
+    bench_job bj;
+    char(*ids)[CUZK_JOB_ID_MAX] = calloc(jobs, CUZK_JOB_ID_MAX);
+    int rc = ids ? make_request(o, no, "batch", &bj, &err) : cuzk_err_set(&err, CUZK_ERR_OUT_OF_MEMORY, "ids");
+    if (!rc) rc = make_engine(o, no, false, &bj.engine, &err);
+    /* one warm-up job: parameters resident, witness generator built */
+    double warm_ms = 0, seq_ms = 0, pipe_ms = 0, span = 0;
+    if (!rc) rc = run_jobs(&bj, 1, true, &warm_ms, ids, &err);
+    if (!rc) cuzk_log("batch: warm-up job in %.0f ms", warm_ms);
+    const bool compare = g16_get(o, no, "--compare") != NULL;
+    if (!rc && compare) {
+        rc = run_jobs(&bj, jobs, true, &seq_ms, ids, &err);
+        if (!rc) cuzk_log("batch: %llu jobs one after another in %.0f ms", (unsigned long long)jobs, seq_ms);
+    }
+    double busy = 0;
+    if (!rc) rc = run_jobs(&bj, jobs, false, &pipe_ms, ids, &err);
+    if (!rc) {
+        busy = busy_after_first(bj.engine, ids, jobs, &span);
+        cuzk_log("batch: %llu jobs through the pipeline in %.0f ms (%.0f ms a job); prover busy %.1f%% of %.0f ms after "
+                 "the first proof started%s",
+                 (unsigned long long)jobs, pipe_ms, pipe_ms / (double)jobs, busy * 100, span,
+                 compare ? "" : "");
+        if (compare) cuzk_log("batch: pipeline speed-up over one after another: %.2fx", seq_ms / pipe_ms);
+    }
+    /* every proof of the pipelined run, verified after the timing */
+    for (size_t i = 0; i < jobs && !rc; i++) {
+        cuzk_job_result r;
+        rc = cuzk_engine_await(bj.engine, ids[i], 0, &r, &err);
+        if (!rc) rc = cuzk_engine_verify(bj.engine, &bj.req, NULL, r.proof, r.proof_len, &err);
+        cuzk_job_result_free(&r);
+        if (!rc && i + 1 == jobs) cuzk_log("batch: the proofs of all %llu jobs verify", (unsigned long long)jobs);
+    }
+    const char *tl = g16_get(o, no, "--timeline");
+    if (!rc && tl) {
+        const char **pids = malloc(jobs * sizeof *pids);
+        for (size_t i = 0; pids && i < jobs; i++) pids[i] = ids[i];
+        if (pids && !(rc = write_timeline(bj.engine, tl, pids, jobs, &err))) cuzk_log("batch: timeline in %s", tl);
+        free(pids);
+    }
+    if (!rc && g16_get(o, no, "--json")) {
+        cuzk_engine_status st;
+        cuzk_engine_get_status(bj.engine, &st);
+        char date[32];
+        time_t now = time(NULL);
+        strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+        printf("{\"bench\":\"batch\",\"build_id\":\"%s\",\"device\":\"%s\",\"date\":\"%s\",\"command\":\"", cuzk_build_id(),
+               st.n_workers ? st.workers[0].name : "?", date);
+        for (int i = 0; i < argc; i++) printf("%s%s", i ? " " : "", argv[i]);
+        printf("\",\"figures\":{\"verified\":1,\"jobs\":%llu,\"pipeline_ms\":%.1f,\"pipeline_ms_per_job\":%.1f,\"prover_busy_fraction\":%.4f",
+               (unsigned long long)jobs, pipe_ms, pipe_ms / (double)jobs, busy);
+        if (compare) printf(",\"sequential_ms\":%.1f,\"speedup\":%.3f", seq_ms, seq_ms / pipe_ms);
+        printf("}}\n");
+    }
+    if (rc) g16_fail("batch", &err);
+    free(ids);
+    if (ids) bench_job_free(&bj);
+    return rc ? PG_FAIL : PG_OK;
 }

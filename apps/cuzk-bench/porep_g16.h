@@ -11,5 +11,8 @@ bool porep_g16_wanted(int argc, char **argv);
 int porep_g16_setup_main(int argc, char **argv);
 int porep_g16_prove_main(int argc, char **argv);
 int porep_g16_verify_main(int argc, char **argv);
+/* batch: N jobs of one C1 output through the engine; throughput, and with
+ * --compare the same jobs one after another first. */
+int porep_g16_batch_main(int argc, char **argv);
 
 #endif

@@ -25,7 +25,7 @@ set -uo pipefail
 bench=$1 work=$2 golden=${3:-}
 mkdir -p "$work"
 cd "$work" || exit 1
-rm -f job.json c1.json s_job.json p.params p.vk p.proof s.proof t_*.json t_*.proof rec.json *.out *.err
+rm -f job.json c1.json s_job.json p.params p.vk p.proof s.proof rs1.proof rs2.proof batch_timeline.json t_*.json t_*.proof rec.json *.out *.err
 
 fails=0 checks=0
 t_start=$SECONDS
@@ -76,6 +76,19 @@ expect_ok verify "$bench" verify --c1 job.json --params p.params --proof p.proof
 expect_ok verify_bare "$bench" verify --c1 c1.json --sector-id 7 --vk p.vk --proof p.proof
 expect_ok verify_record "$bench" verify --c1 job.json --vk p.vk --proof p.proof --record-out rec.json
 expect_ok regression_ours "$bench" verify --regression rec.json --vk p.vk
+# fixed r and s (--seed-rs) give the same bytes twice, and a proof that verifies
+expect_ok prove_rs1 "$bench" prove --c1 job.json --params p.params --out rs1.proof --seed-rs 5
+expect_ok prove_rs2 "$bench" prove --c1 job.json --params p.params --out rs2.proof --seed-rs 5
+if cmp -s rs1.proof rs2.proof; then pass "--seed-rs 5 twice: byte-identical proofs"; else fail "--seed-rs 5 twice: the proofs differ"; fi
+if cmp -s rs1.proof p.proof; then fail "--seed-rs 5 equals a proof with random r, s"; else pass "random r, s: another proof"; fi
+expect_ok verify_rs "$bench" verify --c1 job.json --vk p.vk --proof rs1.proof
+# two real jobs through the engine at once: both complete, and the timeline says when each partition ran
+expect_ok batch "$bench" batch --c1 job.json --params p.params --jobs 2 --timeline batch_timeline.json --json
+if grep -q '"prove":\[' batch_timeline.json && grep -q '"speedup"\|"pipeline_ms"' batch.out; then
+    pass "batch: timeline and figures written"
+else
+    fail "batch: no timeline or figures"
+fi
 
 # ---- a synthetic 2 KiB C1 output (cuzk-bench synth), proved with the same parameters --
 expect_ok synth "$bench" synth --sector-size 2KiB --seed 5 --miner-id 1000 --sector-id 9 --envelope --out s_job.json
@@ -101,7 +114,7 @@ expect_reject prove_commr 'is not comm_r' "$bench" prove --c1 t_commr.json --sec
 expect_reject prove_commd 'replica_id is not the one' "$bench" prove --c1 t_commd.json --sector-id 7 --params p.params --out t_commd.proof
 expect_reject prove_sector 'replica_id is not the one' "$bench" prove --c1 c1.json --sector-id 8 --params p.params --out t_x.proof
 expect_reject prove_miner 'replica_id is not the one' "$bench" prove --c1 job.json --miner-id 1001 --params p.params --out t_x.proof
-expect_reject prove_bare_no_sector 'give --sector-id' "$bench" prove --c1 c1.json --params p.params --out t_x.proof
+expect_reject prove_bare_no_sector 'sector number must be given' "$bench" prove --c1 c1.json --params p.params --out t_x.proof
 expect_reject verify_envelope_sector 'is for sector 7' "$bench" verify --c1 job.json --sector-id 8 --vk p.vk --proof p.proof
 # the same proof against the tampered C1 outputs
 for t in label row sibling seed commr commd; do
