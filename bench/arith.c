@@ -4,21 +4,12 @@
  * before timing; the large MSM inputs are written once (so every page is
  * faulted in) and reused by every run. */
 #include "bench_commands.h"
-#include "bench_util.h"
 #include "cuzk/ec.h"
-#include "ff/ff_ifma.h"
+#include "../src/ff/ff_internal.h" /* deliberately internal: the AVX-512 IFMA batch kernels */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-    int runs;
-    bool quick;
-    bool json;
-    const char *out_path;
-    unsigned threads;
-} arith_opts;
 
 static void random_fr(cuzk_rng *rng, cuzk_fr *r)
 {
@@ -359,63 +350,20 @@ static void add_ratio(bench_report *rep, const char *name, const char *base, con
     bench_report_add(rep, name, "x", &x, 1);
 }
 
-static void usage(void)
-{
-    fprintf(stderr,
-            "usage: cuzk-bench arith [--runs N] [--quick] [--threads N] [--json] [--out FILE]\n"
-            "  --runs N     runs per figure (default 5, at least 5 for recorded results)\n"
-            "  --quick      small sizes only (no 2^20 MSMs), for a fast check\n"
-            "  --threads N  threads for the multi-threaded MSMs (default: all cores)\n"
-            "  --json       print the JSON record on stdout instead of the table\n"
-            "  --out FILE   also write the JSON record to FILE\n");
-}
-
-static int parse_opts(arith_opts *o, int argc, char **argv)
-{
-    *o = (arith_opts){ .runs = 5 };
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--quick"))
-            o->quick = true;
-        else if (!strcmp(a, "--json"))
-            o->json = true;
-        else if (!strcmp(a, "--runs") && i + 1 < argc) {
-            o->runs = atoi(argv[++i]);
-            if (o->runs < 1 || o->runs > BENCH_MAX_RUNS) {
-                fprintf(stderr, "arith: --runs must be 1..%d\n", BENCH_MAX_RUNS);
-                return -1;
-            }
-        } else if (!strcmp(a, "--threads") && i + 1 < argc) {
-            int t = atoi(argv[++i]);
-            if (t < 1 || t > 1024) {
-                fprintf(stderr, "arith: --threads must be 1..1024\n");
-                return -1;
-            }
-            o->threads = (unsigned)t;
-        } else if (!strcmp(a, "--out") && i + 1 < argc)
-            o->out_path = argv[++i];
-        else {
-            fprintf(stderr, "arith: unknown option '%s'\n", a);
-            usage();
-            return -1;
-        }
-    }
-    return 0;
-}
-
-#define MEASURE(report, name, unit, runs, expr)          \
-    do {                                                 \
-        double samples_[BENCH_MAX_RUNS];                 \
-        for (int run_ = 0; run_ < (runs); run_++)        \
-            samples_[run_] = (expr);                     \
-        bench_report_add((report), (name), (unit), samples_, (runs)); \
-    } while (0)
+#define USAGE                                                                      \
+    "[--runs N] [--quick] [--threads N] [--json] [--out FILE]\n"                     \
+    "  --runs N     runs per figure (default 5, at least 5 for recorded results)\n"  \
+    "  --quick      small sizes only (no 2^20 MSMs), for a fast check\n"             \
+    "  --threads N  threads for the multi-threaded MSMs (default: all cores)\n"      \
+    "  --json       print the JSON record on stdout instead of the table\n"          \
+    "  --out FILE   also write the JSON record to FILE"
 
 int cuzk_bench_arith_main(int argc, char **argv)
 {
-    arith_opts o;
-    if (parse_opts(&o, argc, argv) != 0)
-        return 2;
+    cli_bench_opts o = { .runs = 5 };
+    int prc = cli_parse_bench(argc, argv, USAGE, &o);
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
     cuzk_pool *pool = cuzk_pool_create(o.threads);
     if (!pool) {
         fprintf(stderr, "arith: cannot start the thread pool\n");
@@ -432,9 +380,9 @@ int cuzk_bench_arith_main(int argc, char **argv)
     cuzk_rng rng;
     cuzk_rng_seed(&rng, 0xa417);
     const long field_iters = o.quick ? 200000 : 2000000;
-    MEASURE(&rep, "fp_mul_ns", "ns", o.runs, time_fp_mul(&rng, field_iters, false));
-    MEASURE(&rep, "fp_sqr_ns", "ns", o.runs, time_fp_mul(&rng, field_iters, true));
-    MEASURE(&rep, "fr_mul_ns", "ns", o.runs, time_fr_mul(&rng, field_iters));
+    BENCH_MEASURE(&rep, "fp_mul_ns", "ns", o.runs, time_fp_mul(&rng, field_iters, false));
+    BENCH_MEASURE(&rep, "fp_sqr_ns", "ns", o.runs, time_fp_mul(&rng, field_iters, true));
+    BENCH_MEASURE(&rep, "fr_mul_ns", "ns", o.runs, time_fr_mul(&rng, field_iters));
     {
         batch_inputs(&rng);
         aff_scratch = cuzk_alloc_array(cuzk_fp_affine_add_scratch_bytes(AFF_BATCH), 1);
@@ -462,18 +410,18 @@ int cuzk_bench_arith_main(int argc, char **argv)
                                               "fr_powers_ifma_speedup", "fp2_affine_add_ifma_speedup"};
         for (int k = 0; k < 6; k++) {
             int r = k == 3 ? reps / 2 + 1 : k == 5 ? reps / 5 + 1 : reps;
-            MEASURE(&rep, names[k][0], "ns", o.runs, time_batch(k, false, r));
-            MEASURE(&rep, names[k][1], "ns", o.runs, time_batch(k, true, r));
+            BENCH_MEASURE(&rep, names[k][0], "ns", o.runs, time_batch(k, false, r));
+            BENCH_MEASURE(&rep, names[k][1], "ns", o.runs, time_batch(k, true, r));
             add_ratio(&rep, ratios[k], names[k][0], names[k][1]);
         }
         cuzk_free(aff_scratch);
         cuzk_free(aff2_scratch);
     }
-    MEASURE(&rep, "g1_add_ns", "ns", o.runs, time_g1_add(&rng, field_iters / 10, false));
-    MEASURE(&rep, "g1_dbl_ns", "ns", o.runs, time_g1_add(&rng, field_iters / 10, true));
-    MEASURE(&rep, "g1_mul_us", "us", o.runs, time_g1_mul(&rng, o.quick ? 50 : 400));
-    MEASURE(&rep, "g2_mul_us", "us", o.runs, time_g2_mul(&rng, o.quick ? 20 : 200));
-    MEASURE(&rep, "pairing_us", "us", o.runs, time_pairing(&rng, o.quick ? 10 : 100));
+    BENCH_MEASURE(&rep, "g1_add_ns", "ns", o.runs, time_g1_add(&rng, field_iters / 10, false));
+    BENCH_MEASURE(&rep, "g1_dbl_ns", "ns", o.runs, time_g1_add(&rng, field_iters / 10, true));
+    BENCH_MEASURE(&rep, "g1_mul_us", "us", o.runs, time_g1_mul(&rng, o.quick ? 50 : 400));
+    BENCH_MEASURE(&rep, "g2_mul_us", "us", o.runs, time_g2_mul(&rng, o.quick ? 20 : 200));
+    BENCH_MEASURE(&rep, "pairing_us", "us", o.runs, time_pairing(&rng, o.quick ? 10 : 100));
 
     int rc = 0;
     const size_t n16 = (size_t)1 << (o.quick ? 12 : 16);
@@ -487,29 +435,16 @@ int cuzk_bench_arith_main(int argc, char **argv)
     } else {
         const char *g1_small = o.quick ? "g1_msm_2p12_ms" : "g1_msm_2p16_ms";
         const char *g2_small = o.quick ? "g2_msm_2p12_ms" : "g2_msm_2p16_ms";
-        MEASURE(&rep, g1_small, "ms", o.runs, time_msm(&g1in, n16, pool));
+        BENCH_MEASURE(&rep, g1_small, "ms", o.runs, time_msm(&g1in, n16, pool));
         if (!o.quick) {
-            MEASURE(&rep, "g1_msm_2p20_1t_ms", "ms", o.runs, time_msm(&g1in, n20, NULL));
-            MEASURE(&rep, "g1_msm_2p20_ms", "ms", o.runs, time_msm(&g1in, n20, pool));
+            BENCH_MEASURE(&rep, "g1_msm_2p20_1t_ms", "ms", o.runs, time_msm(&g1in, n20, NULL));
+            BENCH_MEASURE(&rep, "g1_msm_2p20_ms", "ms", o.runs, time_msm(&g1in, n20, pool));
         }
-        MEASURE(&rep, g2_small, "ms", o.runs, time_msm(&g2in, n16, pool));
+        BENCH_MEASURE(&rep, g2_small, "ms", o.runs, time_msm(&g2in, n16, pool));
     }
     msm_inputs_free(&g1in);
     msm_inputs_free(&g2in);
     cuzk_pool_destroy(pool);
 
-    if (o.json)
-        bench_report_write_json(&rep, stdout);
-    else
-        bench_report_print_table(&rep, stdout);
-    if (o.out_path) {
-        FILE *f = fopen(o.out_path, "w");
-        if (!f || bench_report_write_json(&rep, f) != 0) {
-            fprintf(stderr, "arith: cannot write %s\n", o.out_path);
-            rc = 1;
-        }
-        if (f)
-            fclose(f);
-    }
-    return rc;
+    return bench_report_emit(&rep, o.json, o.out, "arith") | rc;
 }

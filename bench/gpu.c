@@ -8,9 +8,8 @@
  * 0/1 scalars) are checked against cuzk_g1_msm. Each figure is wall-clock time
  * around one call plus the wait for the device, after one warm-up call. */
 #include "bench_commands.h"
-#include "bench_util.h"
 #include "cuzk/ec.h"
-#include "cuzk/gpu.h"
+#include "../src/gpu/gpu_lab_internal.h" /* deliberately internal: fill helpers, device rates */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,50 +30,32 @@ typedef struct {
     int failed;
 } gpu_env;
 
-static void usage(void)
-{
-    fprintf(stderr,
-            "usage: cuzk-bench gpu [--runs N] [--max-log L] [--quick] [--rates] [--json] [--out FILE]\n"
-            "  --runs N      runs per figure (default 5; sizes from 2^26 use at most 3)\n"
-            "  --max-log L   largest size 2^L, 20..27 (default 27)\n"
-            "  --quick       2^20 and 2^22 only, 2 runs\n"
-            "  --rates       the arithmetic rates only (no NTT, no MSM)\n"
-            "  --json        print the JSON record on stdout instead of the table\n"
-            "  --out FILE    also write the JSON record to FILE\n");
-}
+#define USAGE                                                                          \
+    "[--runs N] [--max-log L] [--quick] [--rates] [--json] [--out FILE]\n"              \
+    "  --runs N      runs per figure (default 5; sizes from 2^26 use at most 3)\n"      \
+    "  --max-log L   largest size 2^L, 20..27 (default 27)\n"                           \
+    "  --quick       2^20 and 2^22 only, 2 runs\n"                                      \
+    "  --rates       the arithmetic rates only (no NTT, no MSM)\n"                      \
+    "  --json        print the JSON record on stdout instead of the table\n"            \
+    "  --out FILE    also write the JSON record to FILE"
 
+/* 0, or the exit status: CLI_EXIT_USAGE, or -1 after --help. */
 static int parse_opts(gpu_opts *o, int argc, char **argv)
 {
     *o = (gpu_opts){ .runs = 5, .max_log = 27 };
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--json"))
-            o->json = true;
-        else if (!strcmp(a, "--quick"))
-            o->quick = true;
-        else if (!strcmp(a, "--rates"))
-            o->rates_only = true;
-        else if (!strcmp(a, "--runs") && i + 1 < argc) {
-            o->runs = atoi(argv[++i]);
-            if (o->runs < 1 || o->runs > BENCH_MAX_RUNS) {
-                fprintf(stderr, "gpu: --runs must be 1..%d\n", BENCH_MAX_RUNS);
-                return -1;
-            }
-        } else if (!strcmp(a, "--max-log") && i + 1 < argc) {
-            int l = atoi(argv[++i]);
-            if (l < LOG_DISTINCT || l > 27) {
-                fprintf(stderr, "gpu: --max-log must be %d..27\n", LOG_DISTINCT);
-                return -1;
-            }
-            o->max_log = (unsigned)l;
-        } else if (!strcmp(a, "--out") && i + 1 < argc)
-            o->out_path = argv[++i];
-        else {
-            fprintf(stderr, "gpu: unknown option '%s'\n", a);
-            usage();
-            return -1;
-        }
-    }
+    cli_opt opt[] = { { "--runs", false, NULL }, { "--max-log", false, NULL }, { "--quick", true, NULL },
+                      { "--rates", true, NULL }, { "--json", true, NULL }, { "--out", false, NULL } };
+    const size_t no = sizeof opt / sizeof opt[0];
+    int rc = cli_parse(argc, argv, opt, no, USAGE);
+    if (rc)
+        return rc;
+    if (!cli_int("gpu", opt, no, "--runs", 1, BENCH_MAX_RUNS, &o->runs) ||
+        !cli_uint("gpu", opt, no, "--max-log", LOG_DISTINCT, 27, &o->max_log))
+        return CLI_EXIT_USAGE;
+    o->quick = cli_get(opt, no, "--quick");
+    o->rates_only = cli_get(opt, no, "--rates");
+    o->json = cli_get(opt, no, "--json");
+    o->out_path = cli_get(opt, no, "--out");
     if (o->quick) {
         o->max_log = 22;
         o->runs = 2;
@@ -275,38 +256,12 @@ out:
     cuzk_free(h_bases);
 }
 
-/* bench_report_write_json names the device "cpu"; the GPU record names the GPU. */
-static int write_json(const bench_report *rep, const char *device, FILE *f)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    if (!m)
-        return -1;
-    int rc = bench_report_write_json(rep, m);
-    fclose(m);
-    if (rc == 0) {
-        const char *key = "\"device\": \"cpu\"";
-        char *at = strstr(buf, key);
-        if (at) {
-            fwrite(buf, 1, (size_t)(at - buf), f);
-            fprintf(f, "\"device\": \"%s\"", device);
-            fputs(at + strlen(key), f);
-        } else {
-            fputs(buf, f);
-        }
-        fflush(f);
-        rc = ferror(f) ? -1 : 0;
-    }
-    free(buf);
-    return rc;
-}
-
 int cuzk_bench_gpu_main(int argc, char **argv)
 {
     gpu_opts o;
-    if (parse_opts(&o, argc, argv) != 0)
-        return 2;
+    int prc = parse_opts(&o, argc, argv);
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
     if (!cuzk_gpu_built()) {
         fprintf(stderr, "gpu: no CUDA in this build\n");
         return 1;
@@ -319,6 +274,7 @@ int cuzk_bench_gpu_main(int argc, char **argv)
     cuzk_pool *pool = cuzk_pool_create(0);
     bench_report rep;
     bench_report_init(&rep, "gpu", argc, argv);
+    bench_report_set_device(&rep, info.name);
     rep.threads = (int)cuzk_pool_threads(pool);
     cuzk_log("gpu: %s, %d SMs, %.1f GiB, %d runs per figure, sizes up to 2^%u", info.name, info.sm_count,
              (double)info.total_mem / (1 << 30), o.runs, o.max_log);
@@ -354,19 +310,5 @@ int cuzk_bench_gpu_main(int argc, char **argv)
         bench_msm(&e, &rep, &o, pool);
     cuzk_pool_destroy(pool);
     cuzk_gpu_ctx_free(e.ctx);
-    int rc = e.failed;
-    if (o.json)
-        write_json(&rep, info.name, stdout);
-    else
-        bench_report_print_table(&rep, stdout);
-    if (o.out_path) {
-        FILE *f = fopen(o.out_path, "w");
-        if (!f || write_json(&rep, info.name, f) != 0) {
-            fprintf(stderr, "gpu: cannot write %s\n", o.out_path);
-            rc = 1;
-        }
-        if (f)
-            fclose(f);
-    }
-    return rc;
+    return bench_report_emit(&rep, o.json, o.out_path, "gpu") | e.failed;
 }

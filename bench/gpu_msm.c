@@ -19,9 +19,8 @@
  * against the plain device MSM of the same size (itself checked against the
  * CPU at 2^16 above). */
 #include "bench_commands.h"
-#include "bench_util.h"
 #include "cuzk/ec.h"
-#include "cuzk/gpu.h"
+#include "../src/gpu/gpu_lab_internal.h" /* deliberately internal: fill helpers */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,77 +46,46 @@ typedef struct {
     int failed;
 } msm_env;
 
-static void usage(void)
-{
-    fprintf(stderr,
-            "usage: cuzk-bench gpu-msm [--runs N] [--max-log L] [--min-log L] [--g2-max-log L] [--pre PLANS] [--json]\n"
-            "                          [--out FILE]\n"
-            "  --runs N        runs per figure (default 5; sizes from 2^26 use at most 3)\n"
-            "  --max-log L     largest G1 size 2^L, 20..27 (default 27)\n"
-            "  --min-log L     smallest G1 size 2^L, 16..max (default 20)\n"
-            "  --g2-max-log L  largest G2 size 2^L, 0 (no G2) or 16..25 (default 24)\n"
-            "  --pre PLANS     precomputed-multiple runs L:c:mult,... (default 24:24:11,24:22:12,26:22:6,27:22:4;\n"
-            "                  none: skip); sizes outside min..max-log are skipped\n"
-            "  --json          print the JSON record on stdout instead of the table\n"
-            "  --out FILE      also write the JSON record to FILE\n");
-}
+#define USAGE                                                                                                  \
+    "[--runs N] [--max-log L] [--min-log L] [--g2-max-log L] [--pre PLANS] [--json] [--out FILE]\n"             \
+    "  --runs N        runs per figure (default 5; sizes from 2^26 use at most 3)\n"                            \
+    "  --max-log L     largest G1 size 2^L, 20..27 (default 27)\n"                                              \
+    "  --min-log L     smallest G1 size 2^L, 16..max (default 20)\n"                                            \
+    "  --g2-max-log L  largest G2 size 2^L, 0 (no G2) or 16..25 (default 24)\n"                                 \
+    "  --pre PLANS     precomputed-multiple runs L:c:mult,... (default 24:24:11,24:22:12,26:22:6,27:22:4;\n"    \
+    "                  none: skip); sizes outside min..max-log are skipped\n"                                   \
+    "  --json          print the JSON record on stdout instead of the table\n"                                  \
+    "  --out FILE      also write the JSON record to FILE"
 
+/* 0, or the exit status: CLI_EXIT_USAGE, or -1 after --help. */
 static int parse_opts(msm_opts *o, int argc, char **argv)
 {
     *o = (msm_opts){ .runs = 5, .min_log = 20, .max_log = 27, .g2_max_log = 24,
                      .pre = "24:24:11,24:22:12,26:22:6,27:22:4" };
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int v = 0;
-        if (!strcmp(a, "--json")) {
-            o->json = true;
-            continue;
-        }
-        if (!strcmp(a, "--out") && i + 1 < argc) {
-            o->out_path = argv[++i];
-            continue;
-        }
-        if (!strcmp(a, "--pre") && i + 1 < argc) {
-            o->pre = argv[++i];
-            continue;
-        }
-        if (i + 1 >= argc || (strcmp(a, "--runs") && strcmp(a, "--max-log") && strcmp(a, "--min-log") &&
-                              strcmp(a, "--g2-max-log"))) {
-            fprintf(stderr, "gpu-msm: unknown option '%s'\n", a);
-            usage();
-            return -1;
-        }
-        v = atoi(argv[++i]);
-        if (!strcmp(a, "--runs")) {
-            if (v < 1 || v > BENCH_MAX_RUNS) {
-                fprintf(stderr, "gpu-msm: --runs must be 1..%d\n", BENCH_MAX_RUNS);
-                return -1;
-            }
-            o->runs = v;
-        } else if (!strcmp(a, "--max-log")) {
-            if (v < 20 || v > 27) {
-                fprintf(stderr, "gpu-msm: --max-log must be 20..27\n");
-                return -1;
-            }
-            o->max_log = (unsigned)v;
-        } else if (!strcmp(a, "--min-log")) {
-            if (v < 16 || v > 27) {
-                fprintf(stderr, "gpu-msm: --min-log must be 16..27\n");
-                return -1;
-            }
-            o->min_log = (unsigned)v;
-        } else {
-            if (v != 0 && (v < 16 || v > 25)) {
-                fprintf(stderr, "gpu-msm: --g2-max-log must be 0 or 16..25\n");
-                return -1;
-            }
-            o->g2_max_log = (unsigned)v;
-        }
+    cli_opt opt[] = { { "--runs", false, NULL }, { "--max-log", false, NULL }, { "--min-log", false, NULL },
+                      { "--g2-max-log", false, NULL }, { "--pre", false, NULL }, { "--json", true, NULL },
+                      { "--out", false, NULL } };
+    const size_t no = sizeof opt / sizeof opt[0];
+    int rc = cli_parse(argc, argv, opt, no, USAGE);
+    if (rc)
+        return rc;
+    if (!cli_int("gpu-msm", opt, no, "--runs", 1, BENCH_MAX_RUNS, &o->runs) ||
+        !cli_uint("gpu-msm", opt, no, "--max-log", 20, 27, &o->max_log) ||
+        !cli_uint("gpu-msm", opt, no, "--min-log", 16, 27, &o->min_log) ||
+        !cli_uint("gpu-msm", opt, no, "--g2-max-log", 0, 25, &o->g2_max_log))
+        return CLI_EXIT_USAGE;
+    if (o->g2_max_log != 0 && o->g2_max_log < 16) {
+        fprintf(stderr, "cuzk-bench gpu-msm: --g2-max-log must be 0 or 16..25\n");
+        return CLI_EXIT_USAGE;
     }
     if (o->min_log > o->max_log) {
-        fprintf(stderr, "gpu-msm: --min-log is above --max-log\n");
-        return -1;
+        fprintf(stderr, "cuzk-bench gpu-msm: --min-log is above --max-log\n");
+        return CLI_EXIT_USAGE;
     }
+    if (cli_get(opt, no, "--pre"))
+        o->pre = cli_get(opt, no, "--pre");
+    o->json = cli_get(opt, no, "--json");
+    o->out_path = cli_get(opt, no, "--out");
     return 0;
 }
 
@@ -394,38 +362,12 @@ out:
     cuzk_free(h_bases);
 }
 
-/* bench_report_write_json names the device "cpu"; this record names the GPU. */
-static int write_json(const bench_report *rep, const char *device, FILE *f)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    if (!m)
-        return -1;
-    int rc = bench_report_write_json(rep, m);
-    fclose(m);
-    if (rc == 0) {
-        const char *key = "\"device\": \"cpu\"";
-        char *at = strstr(buf, key);
-        if (at) {
-            fwrite(buf, 1, (size_t)(at - buf), f);
-            fprintf(f, "\"device\": \"%s\"", device);
-            fputs(at + strlen(key), f);
-        } else {
-            fputs(buf, f);
-        }
-        fflush(f);
-        rc = ferror(f) ? -1 : 0;
-    }
-    free(buf);
-    return rc;
-}
-
 int cuzk_bench_gpu_msm_main(int argc, char **argv)
 {
     msm_opts o;
-    if (parse_opts(&o, argc, argv) != 0)
-        return 2;
+    int prc = parse_opts(&o, argc, argv);
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
     if (!cuzk_gpu_built()) {
         fprintf(stderr, "gpu-msm: no CUDA in this build\n");
         return 1;
@@ -441,6 +383,7 @@ int cuzk_bench_gpu_msm_main(int argc, char **argv)
     }
     e.pool = cuzk_pool_create(0);
     bench_report_init(&e.rep, "gpu-msm", argc, argv);
+    bench_report_set_device(&e.rep, info.name);
     e.rep.threads = (int)cuzk_pool_threads(e.pool);
     cuzk_log("gpu-msm: %s, %d SMs, %.1f GiB, %d runs per figure, G1 2^%u..2^%u, G2 up to 2^%u", info.name,
              info.sm_count, (double)info.total_mem / (1 << 30), o.runs, o.min_log, o.max_log, o.g2_max_log);
@@ -453,19 +396,5 @@ int cuzk_bench_gpu_msm_main(int argc, char **argv)
     cuzk_gpu_msm_free(e.msm);
     cuzk_pool_destroy(e.pool);
     cuzk_gpu_ctx_free(e.ctx);
-    int rc = e.failed;
-    if (o.json)
-        write_json(&e.rep, info.name, stdout);
-    else
-        bench_report_print_table(&e.rep, stdout);
-    if (o.out_path) {
-        FILE *f = fopen(o.out_path, "w");
-        if (!f || write_json(&e.rep, info.name, f) != 0) {
-            fprintf(stderr, "gpu-msm: cannot write %s\n", o.out_path);
-            rc = 1;
-        }
-        if (f)
-            fclose(f);
-    }
-    return rc;
+    return bench_report_emit(&e.rep, o.json, o.out_path, "gpu-msm") | e.failed;
 }

@@ -18,9 +18,8 @@
  * are measured on the same device, data and build; and TILE10_R3's
  * persistent form (CUZK_GPU_NTT_PERSIST), a candidate. */
 #include "bench_commands.h"
-#include "bench_util.h"
-#include "cuzk/gpu.h"
 #include "cuzk/poly.h"
+#include "../src/gpu/gpu_lab_internal.h" /* deliberately internal: NTT kernel variants, fill helpers */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,72 +32,31 @@ typedef struct {
     const char *out;
 } opts;
 
-static void usage(void)
-{
-    fprintf(stderr, "usage: cuzk-bench gpu-ntt [--runs 5] [--min-log 20] [--max-log 27] [--check-log 18] [--json] [--out FILE]\n");
-}
+#define USAGE "[--runs 5] [--min-log 20] [--max-log 27] [--check-log 18] [--json] [--out FILE]\n" \
+              "  --min-log, --max-log L: 20..28; --check-log L: 1..22; --runs N: 1..64"
 
+/* 0, or the exit status: CLI_EXIT_USAGE, or -1 after --help. */
 static int parse(opts *o, int argc, char **argv)
 {
     *o = (opts){ .runs = 5, .min_log = 20, .max_log = 27, .check_log = 18 };
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--json")) {
-            o->json = true;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return -1;
-        const char *v = argv[++i];
-        char *end;
-        long x = strtol(v, &end, 10);
-        bool num = *end == 0 && end != v;
-        if (!strcmp(a, "--runs") && num && x >= 1 && x <= BENCH_MAX_RUNS)
-            o->runs = (int)x;
-        else if (!strcmp(a, "--min-log") && num && x >= 20 && x <= 28)
-            o->min_log = (unsigned)x;
-        else if (!strcmp(a, "--max-log") && num && x >= 20 && x <= 28)
-            o->max_log = (unsigned)x;
-        else if (!strcmp(a, "--check-log") && num && x >= 1 && x <= 22)
-            o->check_log = (unsigned)x;
-        else if (!strcmp(a, "--out"))
-            o->out = v;
-        else {
-            fprintf(stderr, "gpu-ntt: bad option %s %s\n", a, v);
-            return -1;
-        }
-    }
+    cli_opt opt[] = { { "--runs", false, NULL }, { "--min-log", false, NULL }, { "--max-log", false, NULL },
+                      { "--check-log", false, NULL }, { "--json", true, NULL }, { "--out", false, NULL } };
+    const size_t no = sizeof opt / sizeof opt[0];
+    int rc = cli_parse(argc, argv, opt, no, USAGE);
+    if (rc)
+        return rc;
+    if (!cli_int("gpu-ntt", opt, no, "--runs", 1, BENCH_MAX_RUNS, &o->runs) ||
+        !cli_uint("gpu-ntt", opt, no, "--min-log", 20, 28, &o->min_log) ||
+        !cli_uint("gpu-ntt", opt, no, "--max-log", 20, 28, &o->max_log) ||
+        !cli_uint("gpu-ntt", opt, no, "--check-log", 1, 22, &o->check_log))
+        return CLI_EXIT_USAGE;
     if (o->min_log > o->max_log) {
-        fprintf(stderr, "gpu-ntt: --min-log %u is above --max-log %u\n", o->min_log, o->max_log);
-        return -1;
+        fprintf(stderr, "cuzk-bench gpu-ntt: --min-log %u is above --max-log %u\n", o->min_log, o->max_log);
+        return CLI_EXIT_USAGE;
     }
+    o->json = cli_get(opt, no, "--json");
+    o->out = cli_get(opt, no, "--out");
     return 0;
-}
-
-static int write_json(const bench_report *rep, const char *device, FILE *f)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    if (!m)
-        return -1;
-    int rc = bench_report_write_json(rep, m);
-    fclose(m);
-    if (rc == 0) {
-        const char *key = "\"device\": \"cpu\"";
-        char *at = strstr(buf, key);
-        if (at) {
-            fwrite(buf, 1, (size_t)(at - buf), f);
-            fprintf(f, "\"device\": \"%s\"", device);
-            fputs(at + strlen(key), f);
-        } else {
-            fputs(buf, f);
-        }
-        fflush(f);
-        rc = ferror(f) ? -1 : 0;
-    }
-    free(buf);
-    return rc;
 }
 
 /* ---- the check against the CPU --------------------------------------------------- */
@@ -206,10 +164,9 @@ static int time_fn(cuzk_gpu_ctx *ctx, bench_report *rep, const char *name, int r
 int cuzk_bench_gpu_ntt_main(int argc, char **argv)
 {
     opts o;
-    if (parse(&o, argc, argv)) {
-        usage();
-        return 2;
-    }
+    int prc = parse(&o, argc, argv);
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
     cuzk_err err = { 0 };
     cuzk_gpu_device_info info;
     cuzk_gpu_ctx *ctx = NULL;
@@ -220,6 +177,7 @@ int cuzk_bench_gpu_ntt_main(int argc, char **argv)
     cuzk_pool *pool = cuzk_pool_create(0);
     bench_report rep;
     bench_report_init(&rep, "gpu_ntt", argc, argv);
+    bench_report_set_device(&rep, info.name);
     rep.threads = (int)cuzk_pool_threads(pool);
     cuzk_fr *a = NULL;
     const size_t m_max = (size_t)1 << o.max_log;
@@ -290,18 +248,5 @@ int cuzk_bench_gpu_ntt_main(int argc, char **argv)
         fprintf(stderr, "gpu-ntt: %s\n", err.msg);
         return 1;
     }
-    if (o.json)
-        write_json(&rep, info.name, stdout);
-    else
-        bench_report_print_table(&rep, stdout);
-    if (o.out) {
-        FILE *f = fopen(o.out, "w");
-        if (!f || write_json(&rep, info.name, f)) {
-            fprintf(stderr, "gpu-ntt: cannot write %s\n", o.out);
-            rc = 1;
-        }
-        if (f)
-            fclose(f);
-    }
-    return rc ? 1 : 0;
+    return bench_report_emit(&rep, o.json, o.out, "gpu-ntt");
 }

@@ -13,10 +13,9 @@
  * powers-of-tau file and the zkey are cached in --work (the zkey keyed by the
  * r1cs contents): snarkjs takes tens of minutes to make them on 2 cores. */
 #include "bench_commands.h"
-#include "bench_util.h"
 #include "cuzk/groth16.h"
 #include "cuzk/iden3.h"
-#include "../apps/cuzk-bench/snarkjs_json.h"
+#include "../src/r1cs/test_circuit_internal.h" /* deliberately internal: the generated test circuit */
 
 #include <errno.h>
 #include <jansson.h>
@@ -47,20 +46,6 @@ typedef struct {
 } results;
 
 static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median_of(const double *x, int n)
-{
-    double s[BENCH_MAX_RUNS];
-    memcpy(s, x, (size_t)n * sizeof *s);
-    qsort(s, (size_t)n, sizeof *s, cmp_double);
-    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
 
 /* ---- our prover ------------------------------------------------------------------ */
 static int public_inputs(const cuzk_circuit *c, cuzk_fr **out, size_t *n, cuzk_err *err)
@@ -241,13 +226,13 @@ static int check_snarkjs_proof(const char *vk_path, const char *dir, cuzk_err *e
     cuzk_fr *in = NULL;
     size_t n = 0;
     cuzk_pvk *pvk = NULL;
-    int rc = snarkjs_read_vk(vk_path, &vk, err);
+    int rc = cuzk_snarkjs_read_vk(vk_path, &vk, err);
     if (rc)
         return rc;
     snprintf(p, sizeof p, "%.4000s/proof.json", dir);
-    if (!(rc = snarkjs_read_proof(p, &proof, err))) {
+    if (!(rc = cuzk_snarkjs_read_proof(p, &proof, err))) {
         snprintf(p, sizeof p, "%.4000s/public.json", dir);
-        rc = snarkjs_read_public(p, &in, &n, err);
+        rc = cuzk_snarkjs_read_public(p, &in, &n, err);
     }
     if (!rc && !(rc = cuzk_pvk_prepare(&vk, &pvk, err)))
         rc = cuzk_groth16_verify(pvk, &proof, in, n, err);
@@ -392,8 +377,8 @@ static int bench_snarkjs(const opts *o, bench_report *rep, double ours_ms, cuzk_
     double ours_cmd_ms[BENCH_MAX_RUNS];
     if ((rc = time_our_command(o, r1cs, wtns, ours_cmd_ms, err)))
         return rc;
-    double cmd = median_of(cli_ms, o->snarkjs_runs), inproc = median_of(in_ms, o->snarkjs_runs);
-    double ours_cmd = median_of(ours_cmd_ms, o->snarkjs_runs);
+    double cmd = bench_median(cli_ms, o->snarkjs_runs), inproc = bench_median(in_ms, o->snarkjs_runs);
+    double ours_cmd = bench_median(ours_cmd_ms, o->snarkjs_runs);
     add(rep, lg, "snarkjs_prove_cmd", "ms", cli_ms, o->snarkjs_runs);
     add(rep, lg, "snarkjs_prove_inproc", "ms", in_ms, o->snarkjs_runs);
     add(rep, lg, "cuzk_prove_cmd", "ms", ours_cmd_ms, o->snarkjs_runs);
@@ -405,55 +390,6 @@ static int bench_snarkjs(const opts *o, bench_report *rep, double ours_ms, cuzk_
 }
 
 /* ---- output ----------------------------------------------------------------------------- */
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
-/* The one-object record of ARCHITECTURE.md, figures of every part together. */
-static int write_json(const results *res, const opts *o, unsigned threads, FILE *f)
-{
-    char cpu[256], date[64];
-    bench_cpu_model(cpu, sizeof cpu);
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    fputs("{\"bench\": \"groth16_cpu\", \"build_id\": ", f);
-    json_str(f, cuzk_build_id());
-    fputs(", \"device\": \"cpu\", \"cpu\": ", f);
-    json_str(f, cpu);
-    fprintf(f, ", \"date\": \"%s\", \"command\": ", date);
-    json_str(f, res->parts[0].command);
-    fprintf(f, ", \"threads\": %u, \"public_inputs\": %u, \"figures\": {", threads, o->inputs);
-    int k = 0;
-    for (int p = 0; p < res->n; p++)
-        for (int i = 0; i < res->parts[p].n_figures; i++, k++) {
-            const bench_figure *x = &res->parts[p].figures[i];
-            fprintf(f, "%s\n  ", k ? "," : "");
-            json_str(f, x->name);
-            fprintf(f, ": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"unit\": ", x->median, x->min, x->max);
-            json_str(f, x->unit);
-            fprintf(f, ", \"runs\": %d, \"samples\": [", x->runs);
-            for (int j = 0; j < x->runs; j++)
-                fprintf(f, "%s%.6g", j ? ", " : "", x->samples[j]);
-            fputs("]}", f);
-        }
-    fputs("\n}}\n", f);
-    fflush(f);
-    return ferror(f) ? -1 : 0;
-}
-
 static const bench_figure *find(const results *res, const char *name)
 {
     for (int p = 0; p < res->n; p++)
@@ -503,71 +439,53 @@ static void print_table(const results *res, const opts *o, FILE *f)
 }
 
 /* ---- main ----------------------------------------------------------------------------- */
-static int usage(void)
-{
-    fprintf(stderr,
-            "usage: cuzk-bench groth16-cpu [--min-log 10] [--max-log 20] [--runs 3] [--inputs 8] [--threads N]\n"
-            "                              [--json] [--out FILE] [--snarkjs] [--snarkjs-log 16] [--snarkjs-runs 3]\n"
-            "                              [--node node] [--interop tests/interop] [--work DIR]\n"
-            "                              [--precompute-mb 256]  (memory for the params' precomputed\n"
-            "                              tables, built once after setup and timed apart; 0: none)\n");
-    return 2;
-}
-
-static bool parse_uint(const char *s, unsigned long max, unsigned long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long v = s && *s != '-' ? strtoul(s, &end, 10) : 0;
-    if (!s || *s == '-' || errno || end == s || *end || v > max)
-        return false;
-    *out = v;
-    return true;
-}
+#define USAGE                                                                                                   \
+    "[--min-log 10] [--max-log 20] [--runs 3] [--inputs 8] [--threads N]\n"                                      \
+    "                              [--json] [--out FILE] [--snarkjs] [--snarkjs-log 16] [--snarkjs-runs 3]\n"    \
+    "                              [--node node] [--interop tests/interop] [--work DIR]\n"                       \
+    "                              [--precompute-mb 256]  (memory for the params' precomputed\n"                 \
+    "                              tables, built once after setup and timed apart; 0: none)"
 
 int cuzk_bench_groth16_cpu_main(int argc, char **argv)
 {
     opts o = { .min_log = 10, .max_log = 20, .runs = 3, .inputs = 8, .snarkjs_log = 16, .snarkjs_runs = 3, .precompute_mb = 256,
                .node = "node", .interop = "tests/interop", .work = "/tmp/cuzk-bench-groth16-cpu" };
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        unsigned long x;
-        if (!strcmp(a, "--json"))
-            o.json = true;
-        else if (!strcmp(a, "--snarkjs"))
-            o.snarkjs = true;
-        else if (!v)
-            return usage();
-        else if (!strcmp(a, "--min-log") && parse_uint(v, 28, &x))
-            o.min_log = (unsigned)x, i++;
-        else if (!strcmp(a, "--max-log") && parse_uint(v, 28, &x))
-            o.max_log = (unsigned)x, i++;
-        else if (!strcmp(a, "--runs") && parse_uint(v, BENCH_MAX_RUNS, &x) && x > 0)
-            o.runs = (int)x, i++;
-        else if (!strcmp(a, "--inputs") && parse_uint(v, 1000, &x))
-            o.inputs = (uint32_t)x, i++;
-        else if (!strcmp(a, "--threads") && parse_uint(v, 1024, &x))
-            o.threads = (unsigned)x, i++;
-        else if (!strcmp(a, "--precompute-mb") && parse_uint(v, 1ul << 20, &x))
-            o.precompute_mb = x, i++;
-        else if (!strcmp(a, "--snarkjs-log") && parse_uint(v, 24, &x) && x >= 4)
-            o.snarkjs_log = (unsigned)x, i++;
-        else if (!strcmp(a, "--snarkjs-runs") && parse_uint(v, BENCH_MAX_RUNS, &x) && x > 0)
-            o.snarkjs_runs = (int)x, i++;
-        else if (!strcmp(a, "--out"))
-            o.out = v, i++;
-        else if (!strcmp(a, "--node"))
-            o.node = v, i++;
-        else if (!strcmp(a, "--interop"))
-            o.interop = v, i++;
-        else if (!strcmp(a, "--work"))
-            o.work = v, i++;
-        else
-            return usage();
-    }
+    cli_opt opt[] = { { "--min-log", false, NULL }, { "--max-log", false, NULL }, { "--runs", false, NULL },
+                      { "--inputs", false, NULL }, { "--threads", false, NULL }, { "--precompute-mb", false, NULL },
+                      { "--snarkjs-log", false, NULL }, { "--snarkjs-runs", false, NULL }, { "--out", false, NULL },
+                      { "--node", false, NULL }, { "--interop", false, NULL }, { "--work", false, NULL },
+                      { "--json", true, NULL }, { "--snarkjs", true, NULL } };
+    const size_t no = sizeof opt / sizeof opt[0];
+    int prc = cli_parse(argc, argv, opt, no, USAGE);
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
+    const char *cmd = "groth16-cpu";
+    unsigned precompute_mb = (unsigned)o.precompute_mb;
+    if (!cli_uint(cmd, opt, no, "--min-log", 0, 28, &o.min_log) ||
+        !cli_uint(cmd, opt, no, "--max-log", 0, 28, &o.max_log) ||
+        !cli_int(cmd, opt, no, "--runs", 1, BENCH_MAX_RUNS, &o.runs) ||
+        !cli_uint(cmd, opt, no, "--inputs", 0, 1000, &o.inputs) ||
+        !cli_uint(cmd, opt, no, "--threads", 0, 1024, &o.threads) ||
+        !cli_uint(cmd, opt, no, "--precompute-mb", 0, 1u << 20, &precompute_mb) ||
+        !cli_uint(cmd, opt, no, "--snarkjs-log", 4, 24, &o.snarkjs_log) ||
+        !cli_int(cmd, opt, no, "--snarkjs-runs", 1, BENCH_MAX_RUNS, &o.snarkjs_runs))
+        return CLI_EXIT_USAGE;
+    o.precompute_mb = precompute_mb;
+    o.json = cli_get(opt, no, "--json");
+    o.snarkjs = cli_get(opt, no, "--snarkjs");
+    o.out = cli_get(opt, no, "--out");
+    if (cli_get(opt, no, "--node"))
+        o.node = cli_get(opt, no, "--node");
+    if (cli_get(opt, no, "--interop"))
+        o.interop = cli_get(opt, no, "--interop");
+    if (cli_get(opt, no, "--work"))
+        o.work = cli_get(opt, no, "--work");
     /* the generated circuit needs room for its inputs' constraints */
-    if (o.min_log > o.max_log || ((uint64_t)1 << o.min_log) < 4 * (uint64_t)o.inputs + 8)
-        return usage();
+    if (o.min_log > o.max_log || ((uint64_t)1 << o.min_log) < 4 * (uint64_t)o.inputs + 8) {
+        fprintf(stderr, "cuzk-bench %s: --min-log must be at most --max-log, and 2^min-log at least 4 inputs + 8\n"
+                        "usage: cuzk-bench %s %s\n", cmd, cmd, USAGE);
+        return CLI_EXIT_USAGE;
+    }
     /* A resident prover reuses its working memory from proof to proof. Here
      * that is glibc's heap keeping what a proof frees (no mmap per big buffer,
      * no trim), so the next proof does not first-touch ~27 MiB of fresh pages
@@ -598,6 +516,7 @@ int cuzk_bench_groth16_cpu_main(int argc, char **argv)
         bench_report *rep = &res.parts[res.n++];
         bench_report_init(rep, "groth16_cpu", argc, argv);
         rep->threads = (int)threads;
+        bench_report_set_extra(rep, "public_inputs", o.inputs);
         rc = bench_size(&o, sizes[i], pool, rep, &res.prove_ms[sizes[i]], &err);
     }
     if (!rc && o.snarkjs) {
@@ -610,15 +529,16 @@ int cuzk_bench_groth16_cpu_main(int argc, char **argv)
     } else {
         print_table(&res, &o, stdout);
         if (o.json)
-            write_json(&res, &o, threads, stdout);
+            bench_report_write_json_parts(res.parts, res.n, stdout);
         if (o.out) {
             FILE *f = fopen(o.out, "w");
-            if (!f || write_json(&res, &o, threads, f) != 0) {
+            bool ok = f && bench_report_write_json_parts(res.parts, res.n, f) == 0;
+            if (f)
+                ok &= fclose(f) == 0;
+            if (!ok) {
                 fprintf(stderr, "groth16-cpu: cannot write %s\n", o.out);
                 rc = 1;
             }
-            if (f)
-                fclose(f);
         }
     }
     free(res.parts);

@@ -3,7 +3,7 @@
  * of groth16-cpu for the same size: same seed, same inputs).
  *
  * Setup runs on this host's CPUs. The witness is synthesized once; then the
- * GPU prover (cuzk_prover, back end gpu) proves it --runs times after one
+ * GPU prover (cuzk_gpu_prover) proves it --runs times after one
  * first proof (which also uploads the G1 bases to the device: reported apart
  * as gpu_first_prove), and the CPU prover proves it --cpu-runs times, all with
  * the same fixed r and s. Every proof must be byte-identical to the first CPU
@@ -12,17 +12,16 @@
  * B_G2 (on its own thread beside the H and G1 work), total. --b-g2 lists
  * where B_G2 runs, one prover each, all timed in the same run: "gpu" (the
  * device, the default), "cpu" (the host CPUs), "gpuK" (the device with the
- * first K% of the points on the CPUs); it sets CUZK_GPU_B_G2 and
- * CUZK_GPU_B_G2_CPU_PCT before making each prover. The first is reported as
+ * first K% of the points on the CPUs), given to each prover in its
+ * cuzk_gpu_prover_config. The first is reported as
  * gpu_* (every phase), the others as gpu_bg2_<name>_{first_prove,msm_b_g2,
  * prove}. --cpu-ref-ms
  * adds the ratio of a CPU prove time measured elsewhere (the 2-core
  * development machine) to the GPU prove here. */
 #include "bench_commands.h"
-#include "bench_util.h"
-#include "cuzk/engine.h"
 #include "cuzk/gpu.h"
 #include "cuzk/groth16.h"
+#include "../src/r1cs/test_circuit_internal.h" /* deliberately internal: the generated test circuit */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,20 +42,16 @@ typedef struct {
 
 static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
 
-static void usage(void)
-{
-    fprintf(stderr,
-            "usage: cuzk-bench groth16-gpu [--log 24] [--runs 3] [--cpu-runs 1] [--inputs 8] [--threads N]\n"
-            "                              [--cpu-ref-ms MS] [--json] [--out FILE]\n"
-            "  --log L        circuit of 2^L constraints (10..26)\n"
-            "  --runs N       GPU proofs timed after the first one (1..%d)\n"
-            "  --cpu-runs N   CPU proofs on this host, the reference bytes (0..%d; 0 skips the CPU and the\n"
-            "                 byte check: GPU proofs are then only verified and compared with each other)\n"
-            "  --cpu-ref-ms   a CPU prove time measured elsewhere, for the ratio cpu_ref / gpu\n"
-            "  --b-g2 LIST    where B_G2 runs, comma-separated, each timed: gpu (default), cpu, gpuK\n"
-            "                 (K%% of the points on the CPUs, 1..90); the first is the main figure\n",
-            BENCH_MAX_RUNS, BENCH_MAX_RUNS);
-}
+#define USAGE                                                                                               \
+    "[--log 24] [--runs 3] [--cpu-runs 1] [--inputs 8] [--threads N] [--cpu-ref-ms MS] [--b-g2 LIST]\n"      \
+    "                        [--json] [--out FILE]\n"                                                         \
+    "  --log L        circuit of 2^L constraints (10..26)\n"                                                  \
+    "  --runs N       GPU proofs timed after the first one (1..64)\n"                                         \
+    "  --cpu-runs N   CPU proofs on this host, the reference bytes (0..64; 0 skips the CPU and the\n"         \
+    "                 byte check: GPU proofs are then only verified and compared with each other)\n"          \
+    "  --cpu-ref-ms   a CPU prove time measured elsewhere, for the ratio cpu_ref / gpu\n"                     \
+    "  --b-g2 LIST    where B_G2 runs, comma-separated, each timed: gpu (default), cpu, gpuK\n"               \
+    "                 (K% of the points on the CPUs, 1..90); the first is the main figure"
 
 /* "gpu", "cpu" or "gpuK" (K in 1..90), comma-separated, at most 8. */
 static int parse_b_g2(opts *o, const char *v)
@@ -85,81 +80,38 @@ static int parse_b_g2(opts *o, const char *v)
     return o->n_b_g2 ? 0 : -1;
 }
 
-/* The environment the GPU prover reads when it is made (groth16_gpu.cu). */
-static void set_b_g2_env(const char *name)
+/* The prover config of a --b-g2 name. */
+static cuzk_gpu_prover_config b_g2_config(const char *name)
 {
-    setenv("CUZK_GPU_B_G2", strcmp(name, "cpu") ? "gpu" : "cpu", 1);
-    setenv("CUZK_GPU_B_G2_CPU_PCT", !strncmp(name, "gpu", 3) && name[3] ? name + 3 : "0", 1);
+    cuzk_gpu_prover_config cfg = { .b_g2_on_cpu = !strcmp(name, "cpu") };
+    if (!strncmp(name, "gpu", 3) && name[3])
+        cfg.b_g2_cpu_pct = (unsigned)strtoul(name + 3, NULL, 10);
+    return cfg;
 }
 
+/* 0, or the exit status: CLI_EXIT_USAGE, or -1 after --help. */
 static int parse(opts *o, int argc, char **argv)
 {
     *o = (opts){ .log = 24, .runs = 3, .cpu_runs = 1, .inputs = 8, .b_g2 = { "gpu" }, .n_b_g2 = 1 };
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end = NULL;
-        if (!strcmp(a, "--json")) {
-            o->json = true;
-            continue;
-        }
-        if (!v) {
-            fprintf(stderr, "groth16-gpu: %s needs a value (or is unknown)\n", a);
-            return -1;
-        }
-        i++;
-        long x = strtol(v, &end, 10);
-        bool num = end && *end == 0 && end != v;
-        if (!strcmp(a, "--log") && num && x >= 10 && x <= 26)
-            o->log = (unsigned)x;
-        else if (!strcmp(a, "--runs") && num && x >= 1 && x <= BENCH_MAX_RUNS)
-            o->runs = (int)x;
-        else if (!strcmp(a, "--cpu-runs") && num && x >= 0 && x <= BENCH_MAX_RUNS)
-            o->cpu_runs = (int)x;
-        else if (!strcmp(a, "--inputs") && num && x >= 1 && x <= 1000)
-            o->inputs = (uint32_t)x;
-        else if (!strcmp(a, "--threads") && num && x >= 0 && x <= 1024)
-            o->threads = (unsigned)x;
-        else if (!strcmp(a, "--cpu-ref-ms") && (o->cpu_ref_ms = strtod(v, &end)) > 0 && *end == 0)
-            ;
-        else if (!strcmp(a, "--out"))
-            o->out = v;
-        else if (!strcmp(a, "--b-g2")) {
-            if (parse_b_g2(o, v))
-                return -1;
-        }
-        else {
-            fprintf(stderr, "groth16-gpu: bad option %s %s\n", a, v);
-            return -1;
-        }
-    }
+    cli_opt opt[] = { { "--log", false, NULL }, { "--runs", false, NULL }, { "--cpu-runs", false, NULL },
+                      { "--inputs", false, NULL }, { "--threads", false, NULL }, { "--cpu-ref-ms", false, NULL },
+                      { "--b-g2", false, NULL }, { "--json", true, NULL }, { "--out", false, NULL } };
+    const size_t no = sizeof opt / sizeof opt[0];
+    int rc = cli_parse(argc, argv, opt, no, USAGE);
+    if (rc)
+        return rc;
+    const char *cmd = "groth16-gpu";
+    if (!cli_uint(cmd, opt, no, "--log", 10, 26, &o->log) ||
+        !cli_int(cmd, opt, no, "--runs", 1, BENCH_MAX_RUNS, &o->runs) ||
+        !cli_int(cmd, opt, no, "--cpu-runs", 0, BENCH_MAX_RUNS, &o->cpu_runs) ||
+        !cli_uint(cmd, opt, no, "--inputs", 1, 1000, &o->inputs) ||
+        !cli_uint(cmd, opt, no, "--threads", 0, 1024, &o->threads) ||
+        !cli_positive(cmd, opt, no, "--cpu-ref-ms", &o->cpu_ref_ms) ||
+        (cli_get(opt, no, "--b-g2") && parse_b_g2(o, cli_get(opt, no, "--b-g2"))))
+        return CLI_EXIT_USAGE;
+    o->json = cli_get(opt, no, "--json");
+    o->out = cli_get(opt, no, "--out");
     return 0;
-}
-
-/* bench_report_write_json names the device "cpu"; this record names the GPU. */
-static int write_json(const bench_report *rep, const char *device, FILE *f)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    if (!m)
-        return -1;
-    int rc = bench_report_write_json(rep, m);
-    fclose(m);
-    if (rc == 0) {
-        const char *key = "\"device\": \"cpu\"";
-        char *at = strstr(buf, key);
-        if (at) {
-            fwrite(buf, 1, (size_t)(at - buf), f);
-            fprintf(f, "\"device\": \"%s\"", device);
-            fputs(at + strlen(key), f);
-        } else {
-            fputs(buf, f);
-        }
-        fflush(f);
-        rc = ferror(f) ? -1 : 0;
-    }
-    free(buf);
-    return rc;
 }
 
 static const char *const phase_names[8] = { "h", "msm_h", "msm_l", "msm_a", "msm_b_g1", "msm_b_g2", "prove", NULL };
@@ -184,28 +136,30 @@ static void add_phases(bench_report *rep, const char *prefix, double s[7][BENCH_
     }
 }
 
-/* One proof, checked: same bytes as ref (when ref is set; else it becomes
- * ref), and valid. */
-static int prove_checked(cuzk_prover *pr, cuzk_params *params, const cuzk_witness *w, const cuzk_fr *r,
+/* One proof by the device prover gp, or by the CPU when gp is NULL, checked:
+ * same bytes as ref (when ref is set; else it becomes ref), and valid. */
+static int prove_checked(cuzk_gpu_prover *gp, cuzk_params *params, const cuzk_witness *w, const cuzk_fr *r,
                          const cuzk_fr *s, cuzk_pool *pool, const cuzk_pvk *pvk, uint8_t ref[CUZK_PROOF_BYTES],
                          bool *have_ref, cuzk_prove_timings *tm, cuzk_err *err)
 {
     cuzk_proof proof;
     uint8_t bytes[CUZK_PROOF_BYTES];
-    int rc = cuzk_prover_prove(pr, params, w, r, s, pool, &proof, tm, err);
+    const char *backend = gp ? "gpu" : "cpu";
+    int rc = gp ? cuzk_gpu_groth16_prove(gp, params, w, r, s, pool, &proof, tm, err)
+                : cuzk_groth16_prove(params, w, r, s, pool, &proof, tm, err);
     if (rc)
         return rc;
     uint64_t t0 = cuzk_now_ns();
     if ((rc = cuzk_groth16_verify(pvk, &proof, w->input + 1, w->num_inputs - 1, err)))
         return rc;
-    cuzk_log("groth16-gpu: %s proof verifies (%.1f ms)", cuzk_prover_backend(pr), ms_since(t0));
+    cuzk_log("groth16-gpu: %s proof verifies (%.1f ms)", backend, ms_since(t0));
     cuzk_proof_serialize(bytes, &proof);
     if (!*have_ref) {
         memcpy(ref, bytes, sizeof bytes);
         *have_ref = true;
     } else if (memcmp(ref, bytes, sizeof bytes)) {
         return cuzk_err_set(err, CUZK_ERR_PROOF_INVALID, "the %s proof differs from the first proof (same r, s)",
-                            cuzk_prover_backend(pr));
+                            backend);
     }
     return 0;
 }
@@ -213,10 +167,9 @@ static int prove_checked(cuzk_prover *pr, cuzk_params *params, const cuzk_witnes
 int cuzk_bench_groth16_gpu_main(int argc, char **argv)
 {
     opts o;
-    if (parse(&o, argc, argv)) {
-        usage();
-        return 2;
-    }
+    int prc = parse(&o, argc, argv);
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
     cuzk_err err = { 0 };
     cuzk_gpu_device_info info;
     if (cuzk_gpu_device_info_get(0, &info, &err)) {
@@ -225,12 +178,14 @@ int cuzk_bench_groth16_gpu_main(int argc, char **argv)
     }
     bench_report rep;
     bench_report_init(&rep, "groth16_gpu", argc, argv);
+    bench_report_set_device(&rep, info.name);
     cuzk_pool *pool = cuzk_pool_create(o.threads);
     rep.threads = (int)cuzk_pool_threads(pool);
     cuzk_params *params = NULL;
     cuzk_pvk *pvk = NULL;
     cuzk_cs *cs = NULL;
-    cuzk_prover *gpu = NULL, *cpu = NULL;
+    cuzk_gpu_ctx *ctx = NULL;
+    cuzk_gpu_prover *gpu = NULL;
     cuzk_witness w;
     uint8_t ref[CUZK_PROOF_BYTES];
     bool have_ref = false;
@@ -274,18 +229,14 @@ int cuzk_bench_groth16_gpu_main(int argc, char **argv)
 
     /* CPU first: its proof is the reference */
     if (o.cpu_runs > 0) {
-        if ((rc = cuzk_prover_create(&cpu, CUZK_BACKEND_CPU, 0, &err)))
-            goto out;
         for (int i = 0; i < o.cpu_runs; i++) {
             cuzk_log("groth16-gpu: CPU prove %d/%d", i + 1, o.cpu_runs);
-            if ((rc = prove_checked(cpu, params, &w, &r, &s, pool, pvk, ref, &have_ref, &tm, &err)))
+            if ((rc = prove_checked(NULL, params, &w, &r, &s, pool, pvk, ref, &have_ref, &tm, &err)))
                 goto out;
             phases(&tm, v);
             for (int k = 0; k < 7; k++)
                 sc[k][i] = v[k];
         }
-        cuzk_prover_free(cpu);
-        cpu = NULL;
     }
 
     /* GPU: per B_G2 configuration, a first proof (bases go to the device),
@@ -294,9 +245,10 @@ int cuzk_bench_groth16_gpu_main(int argc, char **argv)
     for (int g = 0; g < o.n_b_g2; g++) {
         char prefix[32];
         snprintf(prefix, sizeof prefix, g ? "gpu_bg2_%s" : "gpu", o.b_g2[g]);
-        set_b_g2_env(o.b_g2[g]);
+        const cuzk_gpu_prover_config cfg = b_g2_config(o.b_g2[g]);
         t0 = cuzk_now_ns();
-        if ((rc = cuzk_prover_create(&gpu, CUZK_BACKEND_GPU, 0, &err)))
+        if ((!ctx && (rc = cuzk_gpu_ctx_create(&ctx, 0, &err))) ||
+            (rc = cuzk_gpu_prover_create_config(ctx, &cfg, &gpu, &err)))
             goto out;
         double ctx_ms = ms_since(t0);
         if (g == 0)
@@ -324,7 +276,7 @@ int cuzk_bench_groth16_gpu_main(int argc, char **argv)
             snprintf(name, sizeof name, "%s_prove", prefix);
             bench_report_add(&rep, name, "ms", sg[6], o.runs);
         }
-        cuzk_prover_free(gpu);
+        cuzk_gpu_prover_free(gpu);
         gpu = NULL;
     }
     if (o.cpu_runs > 0) {
@@ -344,26 +296,13 @@ int cuzk_bench_groth16_gpu_main(int argc, char **argv)
 out:
     if (rc)
         fprintf(stderr, "groth16-gpu: %s\n", err.msg);
-    cuzk_prover_free(gpu);
-    cuzk_prover_free(cpu);
+    cuzk_gpu_prover_free(gpu);
+    cuzk_gpu_ctx_free(ctx);
     cuzk_cs_free(cs);
     cuzk_pvk_free(pvk);
     cuzk_params_free(params);
     cuzk_pool_destroy(pool);
-    if (rc == 0) {
-        if (o.json)
-            write_json(&rep, info.name, stdout);
-        else
-            bench_report_print_table(&rep, stdout);
-        if (o.out) {
-            FILE *f = fopen(o.out, "w");
-            if (!f || write_json(&rep, info.name, f)) {
-                fprintf(stderr, "groth16-gpu: cannot write %s\n", o.out);
-                rc = 1;
-            }
-            if (f)
-                fclose(f);
-        }
-    }
+    if (rc == 0)
+        rc = bench_report_emit(&rep, o.json, o.out, "groth16-gpu");
     return rc ? 1 : 0;
 }

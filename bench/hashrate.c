@@ -4,7 +4,6 @@
  *
  *   cuzk-bench hashrate [--runs N] [--threads N] [--quick] [--json] [--out FILE] */
 #include "bench_commands.h"
-#include "bench_util.h"
 #include "cuzk/hash.h"
 #include "cuzk/poseidon.h"
 #include "cuzk/util.h"
@@ -13,13 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-    int runs;
-    unsigned threads;
-    bool quick, json;
-    const char *out_path;
-} hr_opts;
 
 static volatile uint64_t sink;
 
@@ -73,54 +65,17 @@ static double sha_rate(const uint8_t *msg, size_t n, cuzk_pool *pool)
     return (double)n / ((double)(cuzk_now_ns() - t0) * 1e-9);
 }
 
-static int parse(hr_opts *o, int argc, char **argv)
-{
-    *o = (hr_opts){ .runs = 5 };
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--quick"))
-            o->quick = true;
-        else if (!strcmp(a, "--json"))
-            o->json = true;
-        else if (!strcmp(a, "--runs") && i + 1 < argc) {
-            o->runs = atoi(argv[++i]);
-            if (o->runs < 1 || o->runs > BENCH_MAX_RUNS) {
-                fprintf(stderr, "hashrate: --runs must be 1..%d\n", BENCH_MAX_RUNS);
-                return -1;
-            }
-        } else if (!strcmp(a, "--threads") && i + 1 < argc) {
-            int t = atoi(argv[++i]);
-            if (t < 1 || t > 1024) {
-                fprintf(stderr, "hashrate: --threads must be 1..1024\n");
-                return -1;
-            }
-            o->threads = (unsigned)t;
-        } else if (!strcmp(a, "--out") && i + 1 < argc) {
-            o->out_path = argv[++i];
-        } else {
-            fprintf(stderr,
-                    "usage: cuzk-bench hashrate [--runs N] [--threads N] [--quick] [--json] [--out FILE]\n"
-                    "  hashes per second of Poseidon arity 8 / 11 / 2 (one core and all threads)\n"
-                    "  and of SHA-256 tree-D nodes (64 bytes), for tree building\n");
-            return -1;
-        }
-    }
-    return 0;
-}
-
-#define MEASURE(rep, name, unit, runs, expr)                        \
-    do {                                                            \
-        double s_[BENCH_MAX_RUNS];                                  \
-        for (int r_ = 0; r_ < (runs); r_++)                         \
-            s_[r_] = (expr);                                        \
-        bench_report_add((rep), (name), (unit), s_, (runs));        \
-    } while (0)
+#define USAGE                                                                          \
+    "[--runs N] [--threads N] [--quick] [--json] [--out FILE]\n"                         \
+    "  hashes per second of Poseidon arity 8 / 11 / 2 (one core and all threads)\n"      \
+    "  and of SHA-256 tree-D nodes (64 bytes), for tree building"
 
 int cuzk_bench_hashrate_main(int argc, char **argv)
 {
-    hr_opts o;
-    if (parse(&o, argc, argv) != 0)
-        return 2;
+    cli_bench_opts o = { .runs = 5 };
+    int prc = cli_parse_bench(argc, argv, USAGE, &o);
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
     cuzk_pool *pool = cuzk_pool_create(o.threads);
     cuzk_poseidon_set ps;
     const uint32_t arities[] = { 2, 8, 11 };
@@ -165,27 +120,14 @@ int cuzk_bench_hashrate_main(int argc, char **argv)
     bench_report_add(&rep, "load_avg_1min", "procs", load, 1);
 
     const cuzk_poseidon_constants *c8 = cuzk_poseidon_set_get(&ps, 8);
-    MEASURE(&rep, "poseidon8_1t", "hash/s", o.runs, poseidon_1t(c8, in, n1));
-    MEASURE(&rep, "poseidon8_mt", "hash/s", o.runs, poseidon_mt(c8, out, in, nmt, pool));
-    MEASURE(&rep, "poseidon11_1t", "hash/s", o.runs, poseidon_1t(cuzk_poseidon_set_get(&ps, 11), in, n1));
-    MEASURE(&rep, "poseidon2_1t", "hash/s", o.runs, poseidon_1t(cuzk_poseidon_set_get(&ps, 2), in, n1));
-    MEASURE(&rep, "sha256_64B_1t", "hash/s", o.runs, sha_rate(msg, n1 * 20, NULL));
-    MEASURE(&rep, "sha256_64B_mt", "hash/s", o.runs, sha_rate(msg, nmt * 20, pool));
+    BENCH_MEASURE(&rep, "poseidon8_1t", "hash/s", o.runs, poseidon_1t(c8, in, n1));
+    BENCH_MEASURE(&rep, "poseidon8_mt", "hash/s", o.runs, poseidon_mt(c8, out, in, nmt, pool));
+    BENCH_MEASURE(&rep, "poseidon11_1t", "hash/s", o.runs, poseidon_1t(cuzk_poseidon_set_get(&ps, 11), in, n1));
+    BENCH_MEASURE(&rep, "poseidon2_1t", "hash/s", o.runs, poseidon_1t(cuzk_poseidon_set_get(&ps, 2), in, n1));
+    BENCH_MEASURE(&rep, "sha256_64B_1t", "hash/s", o.runs, sha_rate(msg, n1 * 20, NULL));
+    BENCH_MEASURE(&rep, "sha256_64B_mt", "hash/s", o.runs, sha_rate(msg, nmt * 20, pool));
 
-    int rc = 0;
-    if (o.json)
-        rc = bench_report_write_json(&rep, stdout) != 0;
-    else
-        bench_report_print_table(&rep, stdout);
-    if (o.out_path) {
-        FILE *f = fopen(o.out_path, "w");
-        if (!f || bench_report_write_json(&rep, f) != 0) {
-            fprintf(stderr, "hashrate: cannot write %s\n", o.out_path);
-            rc = 1;
-        }
-        if (f)
-            fclose(f);
-    }
+    int rc = bench_report_emit(&rep, o.json, o.out, "hashrate");
     free(in), free(out), free(msg);
     cuzk_poseidon_set_free(&ps);
     cuzk_pool_destroy(pool);

@@ -13,7 +13,6 @@
  * buffers); the generic path allocates its vectors itself, pre-sized from the
  * shape, as cuzk_cs_prover_new does in the prover. */
 #include "bench_commands.h"
-#include "bench_util.h"
 #include "cuzk/porep.h"
 #include "cuzk/porep_witness.h"
 #include "cuzk/util.h"
@@ -100,29 +99,26 @@ static void digests(uint64_t d[8], const cuzk_witness *w)
 
 int cuzk_bench_witness_main(int argc, char **argv)
 {
-    const char *path = NULL, *out_path = NULL;
+    cli_opt opt[] = { { "--c1", false, NULL }, { "--partition", false, NULL }, { "--threads", false, NULL },
+                      { "--runs", false, NULL }, { "--out", false, NULL }, { "--no-generic", true, NULL },
+                      { "--json", true, NULL } };
+    const size_t no = sizeof opt / sizeof opt[0];
+    int prc = cli_parse(argc, argv, opt, no,
+                        "--c1 C1.json [--partition K] [--threads N] [--runs N] [--no-generic] [--json] [--out FILE]");
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
+    const char *path = cli_get(opt, no, "--c1"), *out_path = cli_get(opt, no, "--out");
     unsigned threads = 0;
     int runs = 3;
     uint32_t part = 0;
-    bool generic = true, json = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--c1") && v) path = v, i++;
-        else if (!strcmp(a, "--partition") && v) part = (uint32_t)strtoul(v, NULL, 10), i++;
-        else if (!strcmp(a, "--threads") && v) threads = (unsigned)strtoul(v, NULL, 10), i++;
-        else if (!strcmp(a, "--runs") && v) runs = atoi(v), i++;
-        else if (!strcmp(a, "--out") && v) out_path = v, i++;
-        else if (!strcmp(a, "--no-generic")) generic = false;
-        else if (!strcmp(a, "--json")) json = true;
-        else {
-            fprintf(stderr, "usage: cuzk-bench witness --c1 C1.json [--partition K] [--threads N] [--runs N] "
-                            "[--no-generic] [--json] [--out FILE]\n");
-            return 2;
-        }
-    }
-    if (!path || runs < 1 || runs > BENCH_MAX_RUNS) {
-        fprintf(stderr, "cuzk-bench witness: --c1 is required; --runs 1..%d\n", BENCH_MAX_RUNS);
-        return 2;
+    const bool generic = !cli_get(opt, no, "--no-generic"), json = cli_get(opt, no, "--json");
+    if (!cli_uint("witness", opt, no, "--partition", 0, UINT32_MAX, &part) ||
+        !cli_uint("witness", opt, no, "--threads", 0, 1024, &threads) ||
+        !cli_int("witness", opt, no, "--runs", 1, BENCH_MAX_RUNS, &runs))
+        return CLI_EXIT_USAGE;
+    if (!path) {
+        fprintf(stderr, "cuzk-bench witness: --c1 is required\n");
+        return CLI_EXIT_USAGE;
     }
     cuzk_err err = { 0 };
     cuzk_porep_c1 c1 = { 0 };
@@ -229,15 +225,8 @@ int cuzk_bench_witness_main(int argc, char **argv)
             const double eq = same;
             bench_report_add(&rep, "vectors_equal", "bool", &eq, 1);
         }
-        if (!json) bench_report_print_table(&rep, stdout);
-        FILE *f = out_path ? fopen(out_path, "w") : (json ? stdout : NULL);
-        if (out_path && !f) {
-            fprintf(stderr, "cuzk-bench witness: cannot write %s\n", out_path);
+        if (bench_report_emit(&rep, json, out_path, "witness"))
             rc = CUZK_ERR_IO;
-        } else if (f) {
-            bench_report_write_json(&rep, f);
-            if (f != stdout) fclose(f);
-        }
     } else {
         fprintf(stderr, "cuzk-bench witness: %s\n", err.msg);
     }

@@ -2,7 +2,6 @@
  * snarkjs JSON, so `snarkjs groth16 verify` can check them. */
 #include "bench_commands.h"
 #include "g16_cli.h"
-#include "snarkjs_json.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -47,13 +46,13 @@ int cuzk_bench_export_snarkjs_main(int argc, char **argv)
         goto out;
     }
     snprintf(path, sizeof path, "%s/verification_key.json", dir);
-    if ((rc = snarkjs_write_vk(path, &vk, &err)))
+    if ((rc = cuzk_snarkjs_write_vk(path, &vk, &err)))
         goto out;
     snprintf(path, sizeof path, "%s/proof.json", dir);
-    if ((rc = snarkjs_write_proof(path, &proof, &err)))
+    if ((rc = cuzk_snarkjs_write_proof(path, &proof, &err)))
         goto out;
     snprintf(path, sizeof path, "%s/public.json", dir);
-    if ((rc = snarkjs_write_public(path, inputs, n, &err)))
+    if ((rc = cuzk_snarkjs_write_public(path, inputs, n, &err)))
         goto out;
     cuzk_log("export-snarkjs: wrote %s/{verification_key,proof,public}.json (%zu public inputs)", dir, n);
 out:

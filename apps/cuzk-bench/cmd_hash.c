@@ -6,7 +6,6 @@
  *
  * One sub-table entry per hash function; the poseidon one goes beside sha256. */
 #include "bench_commands.h"
-#include "bench_util.h"
 #include "cuzk/hash.h"
 #include "cuzk/poseidon.h"
 #include "cuzk/util.h"
@@ -113,37 +112,28 @@ static int sha256_bench(int runs, bool json, int argc, char **argv)
     return 0;
 }
 
+#define SHA256_USAGE "[--trunc254] HEX | --bench [--runs N] [--json]"
+
 static int hash_sha256(int argc, char **argv)
 {
-    bool trunc = false, bench = false, json = false;
-    int runs = 5;
+    cli_opt opt[] = { { "--trunc254", true, NULL }, { "--bench", true, NULL }, { "--json", true, NULL },
+                      { "--runs", false, NULL } };
+    const size_t no = sizeof opt / sizeof opt[0];
     const char *hex = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--trunc254"))
-            trunc = true;
-        else if (!strcmp(argv[i], "--bench"))
-            bench = true;
-        else if (!strcmp(argv[i], "--json"))
-            json = true;
-        else if (!strcmp(argv[i], "--runs") && i + 1 < argc)
-            runs = atoi(argv[++i]);
-        else if (!hex && argv[i][0] != '-')
-            hex = argv[i];
-        else {
-            fprintf(stderr, "cuzk-bench hash sha256: unexpected argument '%s'\n", argv[i]);
-            return 2;
-        }
-    }
-    if (bench) {
-        if (runs < 1 || runs > BENCH_MAX_RUNS) {
-            fprintf(stderr, "cuzk-bench hash sha256: --runs must be 1..%d\n", BENCH_MAX_RUNS);
-            return 2;
-        }
-        return sha256_bench(runs, json, argc, argv);
+    size_t n_args = 0;
+    int prc = cli_parse_args(argc, argv, opt, no, SHA256_USAGE, &hex, 1, &n_args);
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
+    const bool trunc = cli_get(opt, no, "--trunc254");
+    int runs = 5;
+    if (cli_get(opt, no, "--bench")) {
+        if (!cli_int("hash sha256", opt, no, "--runs", 1, BENCH_MAX_RUNS, &runs))
+            return CLI_EXIT_USAGE;
+        return sha256_bench(runs, cli_get(opt, no, "--json"), argc, argv);
     }
     if (!hex) {
-        fprintf(stderr, "usage: cuzk-bench hash sha256 [--trunc254] HEX | --bench [--runs N] [--json]\n");
-        return 2;
+        fprintf(stderr, "usage: cuzk-bench hash sha256 %s\n", SHA256_USAGE);
+        return CLI_EXIT_USAGE;
     }
     size_t len = 0;
     uint8_t *msg = unhex(hex, &len);
@@ -164,39 +154,32 @@ static int hash_sha256(int argc, char **argv)
 /* Poseidon (neptune 11, MerkleTree tag) of exactly `arity` field elements,
  * each given and printed as 32 bytes little-endian, the way rust-fil-proofs
  * serialises PoseidonDomain values. */
+#define POSEIDON_USAGE "--arity N HEX... (N inputs, each 32 bytes LE hex)"
+
 static int hash_poseidon(int argc, char **argv)
 {
-    long arity = 0;
-    int first = 0, n = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--arity") && i + 1 < argc) {
-            char *end;
-            arity = strtol(argv[++i], &end, 10);
-            if (*end || arity < 1 || arity > CUZK_POSEIDON_MAX_ARITY) {
-                fprintf(stderr, "cuzk-bench hash poseidon: --arity must be 1..%d\n", CUZK_POSEIDON_MAX_ARITY);
-                return 2;
-            }
-        } else if (argv[i][0] != '-' && (n == 0 || first + n == i)) {
-            if (n++ == 0)
-                first = i;
-        } else {
-            fprintf(stderr, "cuzk-bench hash poseidon: unexpected argument '%s'\n", argv[i]);
-            return 2;
-        }
-    }
+    cli_opt opt[] = { { "--arity", false, NULL } };
+    const char *hexes[CUZK_POSEIDON_MAX_ARITY + 1];
+    size_t n = 0;
+    int prc = cli_parse_args(argc, argv, opt, 1, POSEIDON_USAGE, hexes, CUZK_POSEIDON_MAX_ARITY + 1, &n);
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
+    unsigned arity = 0;
+    if (!cli_uint("hash poseidon", opt, 1, "--arity", 1, CUZK_POSEIDON_MAX_ARITY, &arity))
+        return CLI_EXIT_USAGE;
     if (arity == 0 || n != arity) {
-        fprintf(stderr, "usage: cuzk-bench hash poseidon --arity N HEX... (N inputs, each 32 bytes LE hex)%s\n",
+        fprintf(stderr, "usage: cuzk-bench hash poseidon %s%s\n", POSEIDON_USAGE,
                 arity && n != arity ? ": wrong number of inputs" : "");
-        return 2;
+        return CLI_EXIT_USAGE;
     }
     cuzk_fr in[CUZK_POSEIDON_MAX_ARITY], out;
-    for (int k = 0; k < n; k++) {
+    for (size_t k = 0; k < n; k++) {
         size_t len = 0;
-        uint8_t *b = unhex(argv[first + k], &len);
+        uint8_t *b = unhex(hexes[k], &len);
         cuzk_err err;
         if (!b || len != 32 || cuzk_fr_from_bytes_le(&in[k], b, &err) != 0) {
-            fprintf(stderr, "cuzk-bench hash poseidon: input %d '%s' is not a field element (32 bytes LE hex, < r)\n",
-                    k + 1, argv[first + k]);
+            fprintf(stderr, "cuzk-bench hash poseidon: input %zu '%s' is not a field element (32 bytes LE hex, < r)\n",
+                    k + 1, hexes[k]);
             free(b);
             return 2;
         }
@@ -221,7 +204,7 @@ static const struct {
     int (*run)(int argc, char **argv);
     const char *help;
 } hashes[] = {
-    { "sha256", hash_sha256, "[--trunc254] HEX | --bench [--runs N] [--json]" },
+    { "sha256", hash_sha256, SHA256_USAGE },
     { "poseidon", hash_poseidon, "--arity N HEX... (each input and the output 32 bytes LE hex)" },
 };
 

@@ -16,11 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define USAGE                                                                  \
+    "--circuit porep --sector-size SIZE [--api-version 1.0|1.1] [--json]\n"    \
+    "  SIZE: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB (or bytes)"
+
 static int usage(void)
 {
-    fprintf(stderr, "usage: cuzk-bench info --circuit porep --sector-size SIZE [--api-version 1.0|1.1] [--json]\n"
-                    "  SIZE: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB (or bytes)\n");
-    return 2;
+    fprintf(stderr, "usage: cuzk-bench info %s\n", USAGE);
+    return CLI_EXIT_USAGE;
 }
 
 /* "32GiB", "2KiB", "8MiB" or a byte count; 0 when unreadable. */
@@ -49,15 +52,15 @@ static void progress(void *arg, uint32_t challenge, uint32_t challenges)
 
 int cuzk_bench_info_main(int argc, char **argv)
 {
-    const char *circuit = NULL, *size_arg = NULL, *api = "1.1";
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--circuit") && i + 1 < argc) circuit = argv[++i];
-        else if (!strcmp(argv[i], "--sector-size") && i + 1 < argc) size_arg = argv[++i];
-        else if (!strcmp(argv[i], "--api-version") && i + 1 < argc) api = argv[++i];
-        else if (!strcmp(argv[i], "--json")) json = true;
-        else return usage();
-    }
+    cli_opt opt[] = { { "--circuit", false, NULL }, { "--sector-size", false, NULL }, { "--api-version", false, NULL },
+                      { "--json", true, NULL } };
+    const size_t no = sizeof opt / sizeof opt[0];
+    int prc = cli_parse(argc, argv, opt, no, USAGE);
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
+    const char *circuit = cli_get(opt, no, "--circuit"), *size_arg = cli_get(opt, no, "--sector-size");
+    const char *api = cli_get(opt, no, "--api-version") ? cli_get(opt, no, "--api-version") : "1.1";
+    const bool json = cli_get(opt, no, "--json");
     if (!circuit || strcmp(circuit, "porep") || !size_arg) return usage();
     const uint64_t size = parse_size(size_arg);
     static const uint64_t SIZES[5] = { 2048, 8u << 20, 512u << 20, 32ull << 30, 64ull << 30 };

@@ -25,11 +25,11 @@
 #include <string.h>
 #include <time.h>
 
-#define SYNTH_USAGE                                                                                                 \
-    "usage: cuzk-bench synth --sector-size SIZE --out C1.json [--seed N] [--api-version 1.0|1.1]\n"               \
-    "                        [--miner-id N] [--sector-id N] [--envelope] [--zero-data]\n"                          \
-    "  SIZE: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB\n"
-#define CHECK_USAGE "usage: cuzk-bench check --c1 C1.json [--partition K] [--threads N] [--json]\n"
+#define SYNTH_USAGE                                                                                   \
+    "--sector-size SIZE --out C1.json [--seed N] [--api-version 1.0|1.1]\n"                           \
+    "                        [--miner-id N] [--sector-id N] [--envelope] [--zero-data]\n"            \
+    "  SIZE: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB"
+#define CHECK_USAGE "--c1 C1.json [--partition K] [--threads N] [--json]"
 
 static double sec_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e9; }
 
@@ -38,16 +38,6 @@ static double cpu_sec(clockid_t id)
     struct timespec ts;
     clock_gettime(id, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static bool parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!s || !*s || *s == '-') return false;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end) return false;
-    *out = v;
-    return true;
 }
 
 /* Registered proof of a size name and api version, -1 when unknown. */
@@ -105,31 +95,29 @@ static int check_paths(const cuzk_porep_c1 *c1, const cuzk_porep_config *cfg, co
 
 int cuzk_bench_synth_main(int argc, char **argv)
 {
-    const char *size = NULL, *out = NULL, *api = "1.1";
+    cli_opt opt[] = { { "--sector-size", false, NULL }, { "--out", false, NULL }, { "--api-version", false, NULL },
+                      { "--seed", false, NULL }, { "--miner-id", false, NULL }, { "--sector-id", false, NULL },
+                      { "--envelope", true, NULL }, { "--zero-data", true, NULL } };
+    const size_t no = sizeof opt / sizeof opt[0];
+    int prc = cli_parse(argc, argv, opt, no, SYNTH_USAGE);
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
+    const char *size = cli_get(opt, no, "--sector-size"), *out = cli_get(opt, no, "--out");
+    const char *api = cli_get(opt, no, "--api-version") ? cli_get(opt, no, "--api-version") : "1.1";
     uint64_t seed = 1, miner = 1000, sector = 1;
-    bool envelope = false, zero = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--sector-size") && v) size = v, i++;
-        else if (!strcmp(a, "--out") && v) out = v, i++;
-        else if (!strcmp(a, "--api-version") && v) api = v, i++;
-        else if (!strcmp(a, "--seed") && parse_u64(v, &seed)) i++;
-        else if (!strcmp(a, "--miner-id") && parse_u64(v, &miner)) i++;
-        else if (!strcmp(a, "--sector-id") && parse_u64(v, &sector)) i++;
-        else if (!strcmp(a, "--envelope")) envelope = true;
-        else if (!strcmp(a, "--zero-data")) zero = true;
-        else {
-            fprintf(stderr, "cuzk-bench synth: bad option '%s'\n" SYNTH_USAGE, a);
-            return 2;
-        }
-    }
+    const bool envelope = cli_get(opt, no, "--envelope"), zero = cli_get(opt, no, "--zero-data");
+    if ((cli_get(opt, no, "--seed") && !cli_u64("synth", "--seed", cli_get(opt, no, "--seed"), &seed)) ||
+        (cli_get(opt, no, "--miner-id") && !cli_u64("synth", "--miner-id", cli_get(opt, no, "--miner-id"), &miner)) ||
+        (cli_get(opt, no, "--sector-id") && !cli_u64("synth", "--sector-id", cli_get(opt, no, "--sector-id"), &sector)))
+        return CLI_EXIT_USAGE;
     if (!size || !out) {
-        fprintf(stderr, SYNTH_USAGE);
-        return 2;
+        fprintf(stderr, "usage: cuzk-bench synth %s\n", SYNTH_USAGE);
+        return CLI_EXIT_USAGE;
     }
     const int proof = size_to_proof(size, api);
     if (proof < 0) {
-        fprintf(stderr, "cuzk-bench synth: unknown sector size '%s' or api version '%s'\n" SYNTH_USAGE, size, api);
+        fprintf(stderr, "cuzk-bench synth: unknown sector size '%s' or api version '%s'\nusage: cuzk-bench synth %s\n",
+                size, api, SYNTH_USAGE);
         return 2;
     }
     cuzk_err err = { 0 };
@@ -279,23 +267,22 @@ static void check_partition(void *arg, size_t i)
 
 int cuzk_bench_check_main(int argc, char **argv)
 {
-    const char *path = NULL;
-    uint64_t part = 0, threads = 1;
-    bool one = false, json = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--c1") && v) path = v, i++;
-        else if (!strcmp(a, "--partition") && parse_u64(v, &part)) one = true, i++;
-        else if (!strcmp(a, "--threads") && parse_u64(v, &threads) && threads >= 1 && threads <= 256) i++;
-        else if (!strcmp(a, "--json")) json = true;
-        else {
-            fprintf(stderr, "cuzk-bench check: bad option '%s'\n" CHECK_USAGE, a);
-            return 2;
-        }
-    }
+    cli_opt opt[] = { { "--c1", false, NULL }, { "--partition", false, NULL }, { "--threads", false, NULL },
+                      { "--json", true, NULL } };
+    const size_t no = sizeof opt / sizeof opt[0];
+    int prc = cli_parse(argc, argv, opt, no, CHECK_USAGE);
+    if (prc)
+        return prc < 0 ? CLI_EXIT_OK : prc;
+    const char *path = cli_get(opt, no, "--c1");
+    uint64_t part = 0;
+    unsigned threads = 1;
+    const bool one = cli_get(opt, no, "--partition"), json = cli_get(opt, no, "--json");
+    if ((one && !cli_u64("check", "--partition", cli_get(opt, no, "--partition"), &part)) ||
+        !cli_uint("check", opt, no, "--threads", 1, 256, &threads))
+        return CLI_EXIT_USAGE;
     if (!path) {
-        fprintf(stderr, CHECK_USAGE);
-        return 2;
+        fprintf(stderr, "usage: cuzk-bench check %s\n", CHECK_USAGE);
+        return CLI_EXIT_USAGE;
     }
     cuzk_err err = { 0 };
     cuzk_porep_c1 c1 = { 0 };

@@ -1,75 +1,10 @@
-/* Option parsing and loaders shared by the Groth16 subcommands. */
+/* Loaders shared by the Groth16 subcommands. */
 #include "g16_cli.h"
-#include "snarkjs_json.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int g16_parse(int argc, char **argv, g16_opt *opts, size_t n, const char *usage)
-{
-    for (int i = 1; i < argc; i++) {
-        size_t k = 0;
-        while (k < n && strcmp(argv[i], opts[k].name) != 0)
-            k++;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fprintf(stdout, "usage: cuzk-bench %s %s\n", argv[0], usage);
-            return -1;
-        }
-        if (k == n) {
-            fprintf(stderr, "cuzk-bench %s: unknown option '%s'\nusage: cuzk-bench %s %s\n", argv[0], argv[i],
-                    argv[0], usage);
-            return G16_EXIT_USAGE;
-        }
-        if (opts[k].flag) {
-            opts[k].value = "1";
-            continue;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "cuzk-bench %s: %s needs a value\nusage: cuzk-bench %s %s\n", argv[0], argv[i], argv[0],
-                    usage);
-            return G16_EXIT_USAGE;
-        }
-        opts[k].value = argv[++i];
-    }
-    return 0;
-}
-
-const char *g16_get(const g16_opt *opts, size_t n, const char *name)
-{
-    for (size_t k = 0; k < n; k++)
-        if (!strcmp(opts[k].name, name))
-            return opts[k].value;
-    return NULL;
-}
-
-bool g16_u64(const char *cmd, const char *name, const char *text, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = text && *text != '-' ? strtoull(text, &end, 10) : 0;
-    if (!text || *text == '-' || errno || end == text || *end) {
-        fprintf(stderr, "cuzk-bench %s: %s expects an unsigned integer, got '%s'\n", cmd, name, text ? text : "");
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-void g16_fail(const char *cmd, const cuzk_err *err)
-{
-    fprintf(stderr, "cuzk-bench %s: %s (%s)\n", cmd, err->msg[0] ? err->msg : "failed", cuzk_err_name(err->code));
-    fflush(stderr);
-}
-
-cuzk_pool *g16_pool(const char *threads_opt)
-{
-    uint64_t t = 0;
-    if (threads_opt && !g16_u64("threads", "--threads", threads_opt, &t))
-        t = 0;
-    return cuzk_pool_create((unsigned)t);
-}
 
 int g16_load_vk(const char *params_path, const char *vk_path, cuzk_vk *vk, cuzk_err *err)
 {
@@ -140,7 +75,7 @@ int g16_load_inputs(const char *wtns_path, const char *public_path, uint32_t n_p
     *inputs = NULL;
     *n = 0;
     if (public_path)
-        return snarkjs_read_public(public_path, inputs, n, err);
+        return cuzk_snarkjs_read_public(public_path, inputs, n, err);
     cuzk_iden3_wtns w;
     int rc = cuzk_iden3_wtns_read(wtns_path, &w, err);
     if (rc)

@@ -1,35 +1,24 @@
 /* Shared pieces of the Groth16 subcommands of cuzk-bench (setup, prove,
- * verify, export-snarkjs): option parsing, loading keys, proofs and inputs.
- * Exit statuses: 0 success / verified, 1 failure / invalid, 2 usage. */
+ * verify, export-snarkjs): loading keys, proofs and inputs. Exit statuses:
+ * 0 success / verified, 1 failure / invalid, 2 usage. */
 #ifndef CUZK_BENCH_G16_CLI_H
 #define CUZK_BENCH_G16_CLI_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "bench_commands.h"
 #include "cuzk/groth16.h"
 #include "cuzk/iden3.h"
 
-enum { G16_EXIT_OK = 0, G16_EXIT_FAIL = 1, G16_EXIT_USAGE = 2 };
-
-typedef struct {
-    const char *name;     /* "--r1cs" */
-    bool flag;            /* takes no value */
-    const char *value;    /* set by the parser: the value, or "1" for a flag */
-} g16_opt;
-
-/* Fills opts[i].value from argv (argv[0] is the subcommand). Prints the
- * problem and usage to stderr and returns 2 on an unknown or valueless option. */
-int g16_parse(int argc, char **argv, g16_opt *opts, size_t n, const char *usage);
-const char *g16_get(const g16_opt *opts, size_t n, const char *name);
-/* Parses an unsigned decimal option; false (with a message) when malformed. */
-bool g16_u64(const char *cmd, const char *name, const char *text, uint64_t *out);
-
-/* Prints "cuzk-bench <cmd>: <msg>" to stderr. */
-void g16_fail(const char *cmd, const cuzk_err *err);
-
-/* A pool of n threads (0 = one per core), from --threads. */
-cuzk_pool *g16_pool(const char *threads_opt);
+/* The Groth16 commands' names for the option parser of bench_commands.h. */
+enum { G16_EXIT_OK = CLI_EXIT_OK, G16_EXIT_FAIL = CLI_EXIT_FAIL, G16_EXIT_USAGE = CLI_EXIT_USAGE };
+typedef cli_opt g16_opt;
+#define g16_parse cli_parse
+#define g16_get cli_get
+#define g16_u64 cli_u64
+#define g16_fail cli_fail
+#define g16_pool cli_pool
 
 /* The verifying key from a .params (its head) or a .vk file. */
 int g16_load_vk(const char *params_path, const char *vk_path, cuzk_vk *vk, cuzk_err *err);

@@ -14,6 +14,7 @@
 #ifndef CUZK_IDEN3_H
 #define CUZK_IDEN3_H
 
+#include "cuzk/groth16.h"
 #include "cuzk/r1cs.h"
 
 #ifdef __cplusplus
@@ -72,6 +73,31 @@ int cuzk_iden3_circuit_init(cuzk_iden3_circuit *ctx, cuzk_circuit *circuit, cons
  * snarkjs adds its own. Inputs other than ONE become public inputs (nPubOut =
  * 0, nPrvIn = 0), aux j becomes wire n_inputs + j. wtns_path may be NULL. */
 int cuzk_iden3_export(const cuzk_cs *recorder, const char *r1cs_path, const char *wtns_path, cuzk_err *err);
+
+/* ---- snarkjs's Groth16 JSON files -------------------------------------------------
+ * verification_key.json, proof.json and public.json (curve bls12381).
+ * Numbers are decimal strings; points are projective with Z = 1: G1
+ * [x, y, "1"], G2 [[x.c0, x.c1], [y.c0, y.c1], ["1", "0"]]; the point at
+ * infinity is Z = 0 (snarkjs writes ["0", "1", "0"]). A writer that fails
+ * half-way removes its file. Readers check every point (on the curve, in the
+ * subgroup) and every number (canonical), and name the file and the JSON path
+ * of a bad value. */
+
+/* The vk's beta_g1 and delta_g1 are not in the snarkjs key (not needed to
+ * verify). vk_alphabeta_12 is e(alpha, beta): ffjavascript normalises the
+ * pairing as blst and we do (f^(3(p^12-1)/r)), with the same Fp12 tower and
+ * coefficient order; the interop test checks it against ffjavascript. */
+int cuzk_snarkjs_write_vk(const char *path, const cuzk_vk *vk, cuzk_err *err);
+int cuzk_snarkjs_write_proof(const char *path, const cuzk_proof *proof, cuzk_err *err);
+int cuzk_snarkjs_write_public(const char *path, const cuzk_fr *inputs, size_t n, cuzk_err *err);
+
+/* On success vk owns its ic (cuzk_vk_free); beta_g1 and delta_g1 are set to
+ * infinity. vk_alphabeta_12 is not read (snarkjs's verifier ignores it too). */
+int cuzk_snarkjs_read_vk(const char *path, cuzk_vk *vk, cuzk_err *err);
+/* Points must be finite; the verifier refuses infinity anyway. */
+int cuzk_snarkjs_read_proof(const char *path, cuzk_proof *proof, cuzk_err *err);
+/* *inputs from cuzk_alloc_array (cuzk_free); each value must be below r. */
+int cuzk_snarkjs_read_public(const char *path, cuzk_fr **inputs, size_t *n, cuzk_err *err);
 
 #ifdef __cplusplus
 }

@@ -169,18 +169,6 @@ typedef struct {
 /* Synthesizes the circuit into cs and finishes it. */
 int cuzk_circuit_synthesize(const cuzk_circuit *circuit, cuzk_cs *cs, cuzk_err *err);
 
-/* A generated test circuit of about n constraints and n_inputs public inputs,
- * mixing boolean and full-field witness values the way Filecoin's circuits do
- * (about half the aux variables are bits). Deterministic in seed. The ctx is
- * owned by the caller: cuzk_test_circuit_init fills it. */
-typedef struct {
-    uint64_t n_constraints;
-    uint32_t n_inputs;
-    uint64_t seed;
-} cuzk_test_circuit;
-void cuzk_test_circuit_init(cuzk_test_circuit *tc, cuzk_circuit *circuit, uint64_t n_constraints,
-                            uint32_t n_inputs, uint64_t seed);
-
 #ifdef __cplusplus
 }
 #endif

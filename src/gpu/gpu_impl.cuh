@@ -2,7 +2,7 @@
 #ifndef CUZK_GPU_IMPL_CUH
 #define CUZK_GPU_IMPL_CUH
 
-#include "cuzk/gpu.h"
+#include "gpu_lab_internal.h"
 #include "cuda_check.cuh"
 
 struct cuzk_gpu_ctx {

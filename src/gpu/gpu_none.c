@@ -1,6 +1,6 @@
 /* The GPU layer of a build without CUDA: every entry point says so, with
  * CUZK_ERR_UNSUPPORTED, which callers treat as "nothing to run on". */
-#include "cuzk/gpu.h"
+#include "gpu_lab_internal.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -186,7 +186,14 @@ int cuzk_gpu_compute_h(cuzk_gpu_domain *d, cuzk_fr *d_a, cuzk_fr *d_b, cuzk_fr *
 
 int cuzk_gpu_msm_create(cuzk_gpu_ctx *ctx, cuzk_gpu_msm **out, cuzk_err *err)
 {
+    return cuzk_gpu_msm_create_tuned(ctx, NULL, out, err);
+}
+
+int cuzk_gpu_msm_create_tuned(cuzk_gpu_ctx *ctx, const cuzk_gpu_msm_tuning *tuning, cuzk_gpu_msm **out,
+                              cuzk_err *err)
+{
     (void)ctx;
+    (void)tuning;
     if (out)
         *out = NULL;
     return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);
@@ -298,7 +305,14 @@ int cuzk_gpu_arith_rate(cuzk_gpu_ctx *ctx, int what, double *per_s, cuzk_err *er
 
 int cuzk_gpu_prover_create(cuzk_gpu_ctx *ctx, cuzk_gpu_prover **out, cuzk_err *err)
 {
+    return cuzk_gpu_prover_create_config(ctx, NULL, out, err);
+}
+
+int cuzk_gpu_prover_create_config(cuzk_gpu_ctx *ctx, const cuzk_gpu_prover_config *cfg, cuzk_gpu_prover **out,
+                                  cuzk_err *err)
+{
     (void)ctx;
+    (void)cfg;
     if (out)
         *out = NULL;
     return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, NO_CUDA);

@@ -5,10 +5,10 @@
 // too) on a context and stream of its own, driven from the prover's G2
 // thread, so that it overlaps the H and G1 work.
 //
-// CUZK_GPU_B_G2=cpu puts B_G2 back on the host CPUs (the pool, on the same
-// thread); CUZK_GPU_B_G2_CPU_PCT=k (0..90) sums the first k% of the B_G2
-// points on the CPUs while the device sums the rest (the sum is exact, so
-// the proof is the same either way). Both are read by cuzk_gpu_prover_create.
+// The config (cuzk_gpu_prover_config) can put B_G2 on the host CPUs (the
+// pool, on the same thread), or have the CPUs sum the first k% (0..90) of
+// the B_G2 points while the device sums the rest (the sum is exact, so the
+// proof is the same either way).
 #include "gpu_impl.cuh"
 #include "fr.cuh"
 // backend.h is a C header without C++ guards.
@@ -21,7 +21,6 @@ extern "C" {
 #include <string.h>
 
 #define G1_VECTORS 4 // H, L, A, B_G1
-#define G2_CPU_PCT_MAX 90
 
 struct cuzk_gpu_prover {
     cuzk_gpu_ctx *ctx;
@@ -277,25 +276,31 @@ static int gpu_msm_g2(void *vp, uint64_t first, cuzk_g2_proj *out, const cuzk_g2
 
 extern "C" int cuzk_gpu_prover_create(cuzk_gpu_ctx *ctx, cuzk_gpu_prover **out, cuzk_err *err)
 {
+    return cuzk_gpu_prover_create_config(ctx, NULL, out, err);
+}
+
+extern "C" int cuzk_gpu_prover_create_config(cuzk_gpu_ctx *ctx, const cuzk_gpu_prover_config *cfg,
+                                             cuzk_gpu_prover **out, cuzk_err *err)
+{
     if (!ctx || !out)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu prover: NULL argument");
     *out = NULL;
+    const cuzk_gpu_prover_config dflt = {};
+    if (!cfg)
+        cfg = &dflt;
+    if (cfg->b_g2_cpu_pct > CUZK_GPU_B_G2_CPU_PCT_MAX)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu prover: b_g2_cpu_pct %u is above %u",
+                            cfg->b_g2_cpu_pct, CUZK_GPU_B_G2_CPU_PCT_MAX);
     cuzk_gpu_prover *p = (cuzk_gpu_prover *)calloc(1, sizeof *p);
     if (!p)
         return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "gpu prover: allocation failed");
     p->ctx = ctx;
-    {
-        const char *v = getenv("CUZK_GPU_B_G2");
-        p->g2_device = !(v && !strcmp(v, "cpu"));
-        v = getenv("CUZK_GPU_B_G2_CPU_PCT");
-        p->g2_cpu_pct = v ? (unsigned)atoi(v) : 0;
-        if (p->g2_cpu_pct > G2_CPU_PCT_MAX)
-            p->g2_cpu_pct = G2_CPU_PCT_MAX;
-        cuzk_log("gpu prover: B_G2 on the %s%s", p->g2_device ? "device" : "CPU",
-                 p->g2_device && p->g2_cpu_pct ? " with a CPU share" : "");
-        if (p->g2_device && p->g2_cpu_pct)
-            cuzk_log("gpu prover: B_G2 CPU share %u%%", p->g2_cpu_pct);
-    }
+    p->g2_device = !cfg->b_g2_on_cpu;
+    p->g2_cpu_pct = cfg->b_g2_cpu_pct;
+    cuzk_log("gpu prover: B_G2 on the %s%s", p->g2_device ? "device" : "CPU",
+             p->g2_device && p->g2_cpu_pct ? " with a CPU share" : "");
+    if (p->g2_device && p->g2_cpu_pct)
+        cuzk_log("gpu prover: B_G2 CPU share %u%%", p->g2_cpu_pct);
     int rc = cuzk_gpu_msm_create(ctx, &p->msm, err);
     if (rc != 0) {
         free(p);

@@ -22,10 +22,9 @@
 // Bucket order inside a window does not matter: the group law is exact, so
 // the result equals cuzk_g1_msm / cuzk_g2_msm bit for bit once normalised.
 //
-// Experiments only: CUZK_GPU_MSM_C (window bits), CUZK_GPU_MSM_CHUNK
-// (entries per accumulation thread), CUZK_GPU_MSM_OCC (blocks per SM asked
-// of ptxas for the accumulation kernel: 0 or 6) override the plan; they are
-// read once, by cuzk_gpu_msm_create.
+// Experiments only: cuzk_gpu_msm_create_tuned (src/gpu/gpu_lab_internal.h)
+// fixes the window bits, the entries per accumulation thread or the
+// accumulation kernel variant in place of the plan's choice.
 #include "msm_impl.cuh"
 
 #include <stdio.h>
@@ -81,10 +80,21 @@ extern "C" void cuzk_gpu_msm_free(cuzk_gpu_msm *m)
 
 extern "C" int cuzk_gpu_msm_create(cuzk_gpu_ctx *ctx, cuzk_gpu_msm **out, cuzk_err *err)
 {
+    return cuzk_gpu_msm_create_tuned(ctx, NULL, out, err);
+}
+
+extern "C" int cuzk_gpu_msm_create_tuned(cuzk_gpu_ctx *ctx, const cuzk_gpu_msm_tuning *tuning, cuzk_gpu_msm **out,
+                                         cuzk_err *err)
+{
     int rc = 0;
     if (!ctx || !out)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu msm: NULL argument");
     *out = NULL;
+    if (tuning && (tuning->window_bits == 1 || tuning->window_bits > MSM_MAX_C))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu msm: window_bits %u is not 0 or 2..%u",
+                            tuning->window_bits, (unsigned)MSM_MAX_C);
+    if (tuning && tuning->chunk > 4096)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "gpu msm: chunk %u is above 4096", tuning->chunk);
     cuzk_gpu_msm *m = (cuzk_gpu_msm *)calloc(1, sizeof *m);
     if (!m)
         return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "gpu msm: allocation failed");
@@ -94,16 +104,10 @@ extern "C" int cuzk_gpu_msm_create(cuzk_gpu_ctx *ctx, cuzk_gpu_msm **out, cuzk_e
         goto fail;
     for (unsigned i = 0; i < MSM_EVENTS; i++)
         CUZK_CUDA_TRY(cudaEventCreate(&m->ev[i]), err, rc, fail);
-    {
-        const char *v;
-        if ((v = getenv("CUZK_GPU_MSM_C")) != NULL)
-            m->tune_c = (unsigned)atoi(v);
-        if ((v = getenv("CUZK_GPU_MSM_CHUNK")) != NULL)
-            m->tune_chunk = (unsigned)atoi(v);
-        if ((v = getenv("CUZK_GPU_MSM_OCC")) != NULL)
-            m->tune_occ = (unsigned)atoi(v);
-        if (m->tune_c > MSM_MAX_C || m->tune_c == 1 || m->tune_chunk > 4096)
-            m->tune_c = m->tune_chunk = 0;
+    if (tuning) {
+        m->tune_c = tuning->window_bits;
+        m->tune_chunk = tuning->chunk;
+        m->tune_occ = tuning->variant;
     }
     *out = m;
     return 0;

@@ -2,7 +2,7 @@
  * half of the aux variables are bits (booleanity, xor, packing) and the rest are
  * full field elements (products and linear relations). The structure depends
  * only on the seed, so setup (no values) and proving (values) agree. */
-#include "cuzk/r1cs.h"
+#include "test_circuit_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
 #define CUZK_TESTS_GPU_UTIL_H
 
 #include "cuzk/ec.h"
-#include "cuzk/gpu.h"
+#include "gpu/gpu_lab_internal.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,6 +3,7 @@
  * resident bases, a proof for other params uploads theirs. Skips without a
  * device. */
 #include "gpu_test_util.h"
+#include "r1cs/test_circuit_internal.h"
 #include "test.h"
 
 typedef struct {
@@ -81,6 +82,22 @@ int main(void)
             check_instance(gp, &b, 42, pool, "other params");
         release(&b);
         check_instance(gp, &a, 99, pool, "back to the first params");
+        /* B_G2 on the host CPUs, or a share of it there: the same proof */
+        static const cuzk_gpu_prover_config cfgs[] = { { .b_g2_on_cpu = true }, { .b_g2_cpu_pct = 30 } };
+        static const char *const names[] = { "B_G2 on the CPUs", "B_G2 30% on the CPUs" };
+        for (size_t k = 0; k < 2; k++) {
+            cuzk_gpu_prover *gk = NULL;
+            CHECK_MSG(cuzk_gpu_prover_create_config(ctx, &cfgs[k], &gk, &err) == 0, "%s", err.msg);
+            if (gk)
+                check_instance(gk, &a, 5 + k, pool, names[k]);
+            cuzk_gpu_prover_free(gk);
+        }
+    }
+    {
+        const cuzk_gpu_prover_config bad = { .b_g2_cpu_pct = CUZK_GPU_B_G2_CPU_PCT_MAX + 1 };
+        cuzk_gpu_prover *gk = NULL;
+        CHECK(cuzk_gpu_prover_create_config(ctx, &bad, &gk, &err) == CUZK_ERR_INVALID_ARGUMENT && !gk &&
+              strstr(err.msg, "b_g2_cpu_pct"));
     }
     release(&a);
     CHECK(cuzk_gpu_groth16_prove(NULL, NULL, NULL, NULL, NULL, pool, NULL, NULL, &err) == CUZK_ERR_INVALID_ARGUMENT);

@@ -138,35 +138,32 @@ int main(void)
     check_msm(&f, "small scalars 2..301", bases, sc, N);
 
     /* the plans of the large sizes (wider windows, longer chunks) at a size
-     * the CPU checks quickly, through the experiment overrides that a
-     * workspace reads when it is created */
+     * the CPU checks quickly, through the plan overrides of
+     * cuzk_gpu_msm_create_tuned */
     {
-        static const char *plans[][2] = { { "20", "64" }, { "22", "128" } };
+        static const cuzk_gpu_msm_tuning plans[] = { { .window_bits = 20, .chunk = 64 },
+                                                     { .window_bits = 22, .chunk = 128 } };
         cuzk_gpu_msm *keep = f.msm;
         for (size_t k = 0; k < 2; k++) {
             cuzk_gpu_msm *m2 = NULL;
             cuzk_gpu_msm_stats st;
             char what[48];
-            setenv("CUZK_GPU_MSM_C", plans[k][0], 1);
-            setenv("CUZK_GPU_MSM_CHUNK", plans[k][1], 1);
-            int rc2 = cuzk_gpu_msm_create(f.ctx, &m2, &err);
-            unsetenv("CUZK_GPU_MSM_C");
-            unsetenv("CUZK_GPU_MSM_CHUNK");
+            int rc2 = cuzk_gpu_msm_create_tuned(f.ctx, &plans[k], &m2, &err);
             CHECK_MSG(rc2 == 0, "%s", err.msg);
             if (rc2 != 0)
                 continue;
             f.msm = m2;
             for (size_t i = 0; i < N; i++)
                 gt_random_scalar(&rng, &sc[i]);
-            snprintf(what, sizeof what, "random, c = %s, chunk %s", plans[k][0], plans[k][1]);
+            snprintf(what, sizeof what, "random, c = %u, chunk %u", plans[k].window_bits, plans[k].chunk);
             check_msm(&f, what, bases, sc, N);
             cuzk_gpu_msm_last_stats(m2, &st);
-            CHECK_MSG(st.c == (unsigned)atoi(plans[k][0]), "plan override: c = %u", st.c);
+            CHECK_MSG(st.c == plans[k].window_bits, "plan override: c = %u", st.c);
             for (size_t i = 0; i < N; i++) {
                 memset(&sc[i], 0, sizeof sc[i]);
                 sc[i].l[0] = 2 + cuzk_rng_u64(&rng) % 300;
             }
-            snprintf(what, sizeof what, "small scalars, c = %s, chunk %s", plans[k][0], plans[k][1]);
+            snprintf(what, sizeof what, "small scalars, c = %u, chunk %u", plans[k].window_bits, plans[k].chunk);
             check_msm(&f, what, bases, sc, N);
             f.msm = keep;
             cuzk_gpu_msm_free(m2);

@@ -175,24 +175,18 @@ int main(void)
     check_msm(&f, "G2 after G1", bases, sc, 5000);
     check_msm(&f, "small after large", bases, sc, 33);
 
-    /* Forced window sizes on their own workspaces (the plan reads
-     * CUZK_GPU_MSM_C when a workspace is made): c = 13 with 13 repeated
-     * bases at n = 12000 is where a lazy Fp2 product once failed on the
-     * device only; repeated bases send doublings and equal points through
-     * the accumulation. */
+    /* Forced window sizes on their own workspaces (cuzk_gpu_msm_create_tuned):
+     * c = 13 with 13 repeated bases at n = 12000 is where a lazy Fp2 product
+     * once failed on the device only; repeated bases send doublings and equal
+     * points through the accumulation. */
     {
         static const unsigned cs[] = { 13, 16, 22 };
         cuzk_gpu_msm *saved = f.msm;
-        const char *old_c = getenv("CUZK_GPU_MSM_C");
-        char keep[16] = "";
-        if (old_c)
-            snprintf(keep, sizeof keep, "%s", old_c);
         for (size_t k = 0; k < sizeof cs / sizeof cs[0]; k++) {
-            char v[16], what[64];
-            snprintf(v, sizeof v, "%u", cs[k]);
-            setenv("CUZK_GPU_MSM_C", v, 1);
+            char what[64];
+            const cuzk_gpu_msm_tuning tuning = { .window_bits = cs[k] };
             cuzk_gpu_msm *m = NULL;
-            CHECK_MSG(cuzk_gpu_msm_create(f.ctx, &m, &err) == 0, "%s", err.msg);
+            CHECK_MSG(cuzk_gpu_msm_create_tuned(f.ctx, &tuning, &m, &err) == 0, "%s", err.msg);
             if (!m)
                 continue;
             f.msm = m;
@@ -207,15 +201,18 @@ int main(void)
             {
                 cuzk_gpu_msm_stats st;
                 cuzk_gpu_msm_last_stats(m, &st);
-                CHECK_MSG(st.c == cs[k], "CUZK_GPU_MSM_C = %u: the plan used c = %u", cs[k], st.c);
+                CHECK_MSG(st.c == cs[k], "window_bits = %u: the plan used c = %u", cs[k], st.c);
             }
             f.msm = saved;
             cuzk_gpu_msm_free(m);
         }
-        if (old_c)
-            setenv("CUZK_GPU_MSM_C", keep, 1);
-        else
-            unsetenv("CUZK_GPU_MSM_C");
+        /* out-of-range tunings are refused, naming the field */
+        cuzk_gpu_msm *m = NULL;
+        const cuzk_gpu_msm_tuning bad_c = { .window_bits = 1 }, bad_chunk = { .chunk = 5000 };
+        CHECK(cuzk_gpu_msm_create_tuned(f.ctx, &bad_c, &m, &err) == CUZK_ERR_INVALID_ARGUMENT && !m &&
+              strstr(err.msg, "window_bits"));
+        CHECK(cuzk_gpu_msm_create_tuned(f.ctx, &bad_chunk, &m, &err) == CUZK_ERR_INVALID_ARGUMENT && !m &&
+              strstr(err.msg, "chunk"));
     }
 
     /* n = 0 is the point at infinity; NULL arguments are refused */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cuzk/groth16.h"
+#include "r1cs/test_circuit_internal.h"
 #include "groth16/params_impl.h"
 #include "test.h"
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "cuzk/groth16.h"
+#include "r1cs/test_circuit_internal.h"
 #include "cuzk/poly.h"
 #include "groth16/params_impl.h"
 #include "test.h"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "cuzk/groth16.h"
+#include "r1cs/test_circuit_internal.h"
 #include "test.h"
 
 int main(void)

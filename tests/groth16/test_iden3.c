@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cuzk/groth16.h"
+#include "r1cs/test_circuit_internal.h"
 #include "cuzk/iden3.h"
 #include "test.h"
 

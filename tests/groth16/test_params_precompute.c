@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cuzk/groth16.h"
+#include "r1cs/test_circuit_internal.h"
 #include "test.h"
 
 int main(void)

@@ -7,6 +7,7 @@
  * witness-shape error. Runs everywhere (label unit). */
 #include "cuzk/engine.h"
 #include "cuzk/gpu.h"
+#include "r1cs/test_circuit_internal.h"
 #include "test.h"
 
 #include <string.h>

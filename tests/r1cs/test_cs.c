@@ -1,6 +1,7 @@
 /* The constraint system: bellperson shape (ONE, input constraints), LC merging,
  * the three back ends agreeing, satisfaction checks and sticky errors. */
 #include "cuzk/r1cs.h"
+#include "r1cs/test_circuit_internal.h"
 #include "test.h"
 
 static cuzk_fr fr(uint64_t v)

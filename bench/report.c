@@ -1,6 +1,6 @@
-/* Timing records and the JSON shape every cuzk benchmark writes. */
-#include "bench_util.h"
-#include "cuzk/util.h"
+/* The benchmark report: figures over repeated runs, their table, and the
+ * JSON record every cuzk benchmark writes. */
+#include "bench_commands.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +10,7 @@ void bench_report_init(bench_report *r, const char *bench, int argc, char **argv
 {
     memset(r, 0, sizeof *r);
     r->bench = bench;
+    snprintf(r->device, sizeof r->device, "cpu");
     size_t used = 0;
     int n = snprintf(r->command, sizeof r->command, "cuzk-bench");
     used = n > 0 ? (size_t)n : 0;
@@ -21,10 +22,38 @@ void bench_report_init(bench_report *r, const char *bench, int argc, char **argv
     }
 }
 
+void bench_report_set_device(bench_report *r, const char *device)
+{
+    snprintf(r->device, sizeof r->device, "%s", device);
+}
+
+void bench_report_set_extra(bench_report *r, const char *key, long long value)
+{
+    for (int i = 0; i < r->n_extras; i++)
+        if (!strcmp(r->extras[i].key, key)) {
+            r->extras[i].value = value;
+            return;
+        }
+    if (r->n_extras == BENCH_MAX_EXTRAS) {
+        fprintf(stderr, "bench: field '%s' dropped (at most %d)\n", key, BENCH_MAX_EXTRAS);
+        return;
+    }
+    r->extras[r->n_extras].key = key;
+    r->extras[r->n_extras++].value = value;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+double bench_median(const double *samples, int n)
+{
+    double s[BENCH_MAX_RUNS];
+    memcpy(s, samples, (size_t)n * sizeof *s);
+    qsort(s, (size_t)n, sizeof *s, cmp_double);
+    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
 bench_figure *bench_report_add(bench_report *r, const char *name, const char *unit,
@@ -40,12 +69,12 @@ bench_figure *bench_report_add(bench_report *r, const char *name, const char *un
     snprintf(f->unit, sizeof f->unit, "%s", unit);
     memcpy(f->samples, samples, (size_t)runs * sizeof *samples);
     f->runs = runs;
-    double sorted[BENCH_MAX_RUNS];
-    memcpy(sorted, samples, (size_t)runs * sizeof *samples);
-    qsort(sorted, (size_t)runs, sizeof *sorted, cmp_double);
-    f->min = sorted[0];
-    f->max = sorted[runs - 1];
-    f->median = runs % 2 ? sorted[runs / 2] : (sorted[runs / 2 - 1] + sorted[runs / 2]) / 2;
+    f->min = f->max = samples[0];
+    for (int i = 1; i < runs; i++) {
+        f->min = samples[i] < f->min ? samples[i] : f->min;
+        f->max = samples[i] > f->max ? samples[i] : f->max;
+    }
+    f->median = bench_median(samples, runs);
     fprintf(stderr, "  %-22s median %12.3f %-3s  (min %.3f, max %.3f, %d runs)\n",
             f->name, f->median, f->unit, f->min, f->max, f->runs);
     fflush(stderr);
@@ -101,8 +130,9 @@ void bench_cpu_model(char *out, size_t cap)
     fclose(f);
 }
 
-int bench_report_write_json(const bench_report *r, FILE *f)
+int bench_report_write_json_parts(const bench_report *parts, int n_parts, FILE *f)
 {
+    const bench_report *r = &parts[0];
     char cpu[256], date[64];
     bench_cpu_model(cpu, sizeof cpu);
     time_t now = time(NULL);
@@ -113,24 +143,59 @@ int bench_report_write_json(const bench_report *r, FILE *f)
     json_string(f, r->bench);
     fprintf(f, ", \"build_id\": ");
     json_string(f, cuzk_build_id());
-    fprintf(f, ", \"device\": \"cpu\", \"cpu\": ");
+    fprintf(f, ", \"device\": ");
+    json_string(f, r->device);
+    fprintf(f, ", \"cpu\": ");
     json_string(f, cpu);
     fprintf(f, ", \"date\": \"%s\", \"command\": ", date);
     json_string(f, r->command);
-    fprintf(f, ", \"threads\": %d, \"figures\": {", r->threads);
-    for (int i = 0; i < r->n_figures; i++) {
-        const bench_figure *x = &r->figures[i];
-        fprintf(f, "%s\n  ", i ? "," : "");
-        json_string(f, x->name);
-        fprintf(f, ": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"unit\": ", x->median,
-                x->min, x->max);
-        json_string(f, x->unit);
-        fprintf(f, ", \"runs\": %d, \"samples\": [", x->runs);
-        for (int j = 0; j < x->runs; j++)
-            fprintf(f, "%s%.6g", j ? ", " : "", x->samples[j]);
-        fprintf(f, "]}");
+    fprintf(f, ", \"threads\": %d", r->threads);
+    for (int i = 0; i < r->n_extras; i++) {
+        fprintf(f, ", ");
+        json_string(f, r->extras[i].key);
+        fprintf(f, ": %lld", r->extras[i].value);
     }
+    fprintf(f, ", \"figures\": {");
+    int k = 0;
+    for (int p = 0; p < n_parts; p++)
+        for (int i = 0; i < parts[p].n_figures; i++, k++) {
+            const bench_figure *x = &parts[p].figures[i];
+            fprintf(f, "%s\n  ", k ? "," : "");
+            json_string(f, x->name);
+            fprintf(f, ": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"unit\": ", x->median,
+                    x->min, x->max);
+            json_string(f, x->unit);
+            fprintf(f, ", \"runs\": %d, \"samples\": [", x->runs);
+            for (int j = 0; j < x->runs; j++)
+                fprintf(f, "%s%.6g", j ? ", " : "", x->samples[j]);
+            fprintf(f, "]}");
+        }
     fprintf(f, "\n}}\n");
     fflush(f);
     return ferror(f) ? -1 : 0;
+}
+
+int bench_report_write_json(const bench_report *r, FILE *f)
+{
+    return bench_report_write_json_parts(r, 1, f);
+}
+
+int bench_report_emit(const bench_report *r, bool json, const char *out_path, const char *cmd)
+{
+    int rc = 0;
+    if (json)
+        rc = bench_report_write_json(r, stdout) != 0;
+    else
+        bench_report_print_table(r, stdout);
+    if (out_path) {
+        FILE *f = fopen(out_path, "w");
+        bool ok = f && bench_report_write_json(r, f) == 0;
+        if (f)
+            ok &= fclose(f) == 0;
+        if (!ok) {
+            fprintf(stderr, "cuzk-bench %s: cannot write %s\n", cmd, out_path);
+            rc = 1;
+        }
+    }
+    return rc;
 }

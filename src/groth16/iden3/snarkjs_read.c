@@ -1,6 +1,6 @@
 /* snarkjs JSON input with jansson (small files: a DOM is simplest). Every
  * error names the file and the JSON path of the bad value. */
-#include "snarkjs_json.h"
+#include "cuzk/iden3.h"
 #include "snarkjs_num.h"
 
 #include <ctype.h>
@@ -54,7 +54,7 @@ static int get_fp(const ctx *c, json_t *v, const char *where, cuzk_fp *out)
 {
     if (!json_is_string(v))
         return bad(c, where, "expected a decimal string");
-    if (snarkjs_dec_to_fp(out, json_string_value(v)) != 0)
+    if (cuzk_snarkjs_dec_to_fp(out, json_string_value(v)) != 0)
         return bad(c, where, "not a decimal integer below the base field modulus p");
     return 0;
 }
@@ -133,7 +133,7 @@ static int get_g2(const ctx *c, json_t *v, const char *where, bool finite, cuzk_
     return 0;
 }
 
-int snarkjs_read_vk(const char *path, cuzk_vk *vk, cuzk_err *err)
+int cuzk_snarkjs_read_vk(const char *path, cuzk_vk *vk, cuzk_err *err)
 {
     memset(vk, 0, sizeof *vk);
     ctx c = { path, err };
@@ -181,7 +181,7 @@ out:
     return rc;
 }
 
-int snarkjs_read_proof(const char *path, cuzk_proof *proof, cuzk_err *err)
+int cuzk_snarkjs_read_proof(const char *path, cuzk_proof *proof, cuzk_err *err)
 {
     ctx c = { path, err };
     json_t *root;
@@ -198,7 +198,7 @@ int snarkjs_read_proof(const char *path, cuzk_proof *proof, cuzk_err *err)
     return rc;
 }
 
-int snarkjs_read_public(const char *path, cuzk_fr **inputs, size_t *n, cuzk_err *err)
+int cuzk_snarkjs_read_public(const char *path, cuzk_fr **inputs, size_t *n, cuzk_err *err)
 {
     ctx c = { path, err };
     *inputs = NULL;
@@ -221,7 +221,7 @@ int snarkjs_read_public(const char *path, cuzk_fr **inputs, size_t *n, cuzk_err 
         json_t *x = json_array_get(root, i);
         char w[32];
         snprintf(w, sizeof w, "[%zu]", i);
-        if (!json_is_string(x) || snarkjs_dec_to_fr(&v[i], json_string_value(x)) != 0)
+        if (!json_is_string(x) || cuzk_snarkjs_dec_to_fr(&v[i], json_string_value(x)) != 0)
             rc = bad(&c, w, "not a decimal string below the scalar field modulus r");
     }
     json_decref(root);

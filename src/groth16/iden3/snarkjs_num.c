@@ -7,7 +7,7 @@
 
 #define TEN19 10000000000000000000ull
 
-void snarkjs_dec_from_limbs(char out[SNARKJS_DEC_MAX], const uint64_t *limbs, size_t n)
+void cuzk_snarkjs_dec_from_limbs(char out[CUZK_SNARKJS_DEC_MAX], const uint64_t *limbs, size_t n)
 {
     uint64_t t[6] = { 0 };
     if (n > 6)           /* 384 bits: at most 7 chunks of 19 digits */
@@ -47,10 +47,10 @@ void snarkjs_dec_from_limbs(char out[SNARKJS_DEC_MAX], const uint64_t *limbs, si
     *p = 0;
 }
 
-int snarkjs_dec_to_limbs(uint64_t *limbs, size_t n, const char *s)
+int cuzk_snarkjs_dec_to_limbs(uint64_t *limbs, size_t n, const char *s)
 {
     memset(limbs, 0, n * sizeof *limbs);
-    if (!s || !*s || strlen(s) > SNARKJS_DEC_MAX)
+    if (!s || !*s || strlen(s) > CUZK_SNARKJS_DEC_MAX)
         return -1;
     for (; *s; s++) {
         if (*s < '0' || *s > '9')
@@ -67,32 +67,32 @@ int snarkjs_dec_to_limbs(uint64_t *limbs, size_t n, const char *s)
     return 0;
 }
 
-void snarkjs_dec_from_fp(char out[SNARKJS_DEC_MAX], const cuzk_fp *a)
+void cuzk_snarkjs_dec_from_fp(char out[CUZK_SNARKJS_DEC_MAX], const cuzk_fp *a)
 {
     uint64_t raw[6];
     cuzk_fp_to_raw(raw, a);
-    snarkjs_dec_from_limbs(out, raw, 6);
+    cuzk_snarkjs_dec_from_limbs(out, raw, 6);
 }
 
-void snarkjs_dec_from_fr(char out[SNARKJS_DEC_MAX], const cuzk_fr *a)
+void cuzk_snarkjs_dec_from_fr(char out[CUZK_SNARKJS_DEC_MAX], const cuzk_fr *a)
 {
     uint64_t raw[4];
     cuzk_fr_to_raw(raw, a);
-    snarkjs_dec_from_limbs(out, raw, 4);
+    cuzk_snarkjs_dec_from_limbs(out, raw, 4);
 }
 
-int snarkjs_dec_to_fp(cuzk_fp *r, const char *s)
+int cuzk_snarkjs_dec_to_fp(cuzk_fp *r, const char *s)
 {
     uint64_t raw[6];
-    if (snarkjs_dec_to_limbs(raw, 6, s) != 0 || !cuzk_fp_from_raw(r, raw))
+    if (cuzk_snarkjs_dec_to_limbs(raw, 6, s) != 0 || !cuzk_fp_from_raw(r, raw))
         return -1;
     return 0;
 }
 
-int snarkjs_dec_to_fr(cuzk_fr *r, const char *s)
+int cuzk_snarkjs_dec_to_fr(cuzk_fr *r, const char *s)
 {
     uint64_t raw[4];
-    if (snarkjs_dec_to_limbs(raw, 4, s) != 0 || !cuzk_fr_from_raw(r, raw))
+    if (cuzk_snarkjs_dec_to_limbs(raw, 4, s) != 0 || !cuzk_fr_from_raw(r, raw))
         return -1;
     return 0;
 }

@@ -1,6 +1,6 @@
 /* snarkjs JSON output with stdio. A file that fails half-way is removed, so
  * a partial key or proof never looks valid. */
-#include "snarkjs_json.h"
+#include "cuzk/iden3.h"
 #include "snarkjs_num.h"
 
 #include <errno.h>
@@ -10,8 +10,8 @@
 
 static void put_fp(FILE *f, const cuzk_fp *x)
 {
-    char d[SNARKJS_DEC_MAX];
-    snarkjs_dec_from_fp(d, x);
+    char d[CUZK_SNARKJS_DEC_MAX];
+    cuzk_snarkjs_dec_from_fp(d, x);
     fprintf(f, "\"%s\"", d);
 }
 
@@ -80,7 +80,7 @@ static int close_out(FILE *f, const char *path, cuzk_err *err)
     return 0;
 }
 
-int snarkjs_write_vk(const char *path, const cuzk_vk *vk, cuzk_err *err)
+int cuzk_snarkjs_write_vk(const char *path, const cuzk_vk *vk, cuzk_err *err)
 {
     if (!vk || !vk->ic || vk->ic_len == 0)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "%s: verifying key without ic", path);
@@ -111,7 +111,7 @@ int snarkjs_write_vk(const char *path, const cuzk_vk *vk, cuzk_err *err)
     return close_out(f, path, err);
 }
 
-int snarkjs_write_proof(const char *path, const cuzk_proof *proof, cuzk_err *err)
+int cuzk_snarkjs_write_proof(const char *path, const cuzk_proof *proof, cuzk_err *err)
 {
     FILE *f = open_out(path, err);
     if (!f)
@@ -126,15 +126,15 @@ int snarkjs_write_proof(const char *path, const cuzk_proof *proof, cuzk_err *err
     return close_out(f, path, err);
 }
 
-int snarkjs_write_public(const char *path, const cuzk_fr *inputs, size_t n, cuzk_err *err)
+int cuzk_snarkjs_write_public(const char *path, const cuzk_fr *inputs, size_t n, cuzk_err *err)
 {
     FILE *f = open_out(path, err);
     if (!f)
         return err ? err->code : CUZK_ERR_IO;
     fputc('[', f);
     for (size_t i = 0; i < n; i++) {
-        char d[SNARKJS_DEC_MAX];
-        snarkjs_dec_from_fr(d, &inputs[i]);
+        char d[CUZK_SNARKJS_DEC_MAX];
+        cuzk_snarkjs_dec_from_fr(d, &inputs[i]);
         fprintf(f, "%s\n \"%s\"", i ? "," : "", d);
     }
     fputs("\n]\n", f);
