@@ -28,10 +28,11 @@ enum { PG_OK = 0, PG_FAIL = 1, PG_USAGE = 2 };
 #define ENGINE_OPTS                                                                                              \
     { "--params", false, NULL }, { "--param-dir", false, NULL }, { "--threads", false, NULL },                   \
         { "--backend", false, NULL }, { "--partition", false, NULL }, { "--seed-rs", false, NULL },               \
-        { "--timeline", false, NULL }, { "--quiet", true, NULL },
+        { "--timeline", false, NULL }, { "--quiet", true, NULL }, { "--gpu-workers", false, NULL },             \
+        { "--witness-workers", false, NULL },
 #define ENGINE_USAGE                                                                                             \
     "(--params P.params | --param-dir DIR) [--partition K] [--threads N] [--backend cpu|gpu|auto] "              \
-    "[--seed-rs N] [--timeline T.json] [--quiet]"
+    "[--seed-rs N] [--timeline T.json] [--quiet] [--gpu-workers N] [--witness-workers N]"
 #define USAGE_PROVE "--c1 C1.json --out P.proof " ENGINE_USAGE POREP_C1_USAGE
 #define USAGE_VERIFY                                                                                             \
     "--c1 C1.json (--params P.params | --vk P.vk | --param-dir DIR) --proof P.proof [--partition K]"            \
@@ -194,6 +195,13 @@ static int make_engine(const g16_opt *o, size_t no, bool verify_only, cuzk_engin
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--threads %s", t);
     cfg.synth_threads = cfg.prove_threads = (unsigned)n;
     cfg.synth_workers = verify_only ? 1 : 2;
+    const char *gw = g16_get(o, no, "--gpu-workers"), *ww = g16_get(o, no, "--witness-workers");
+    if (gw && (!g16_u64("prove", "--gpu-workers", gw, &n) || !n || n > 8))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--gpu-workers %s: 1 to 8", gw);
+    if (gw) cfg.gpu_workers_per_device = (unsigned)n;
+    if (ww && (!g16_u64("prove", "--witness-workers", ww, &n) || !n || n > 64))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--witness-workers %s: 1 to 64", ww);
+    if (ww) cfg.synth_workers = (unsigned)n;
     cfg.quiet = g16_get(o, no, "--quiet") != NULL;
     return cuzk_engine_create(out, &cfg, err);
 }
