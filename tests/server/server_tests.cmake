@@ -29,3 +29,19 @@ add_test(NAME server_daemon_e2e
   COMMAND bash "${_st}/daemon_e2e.sh" $<TARGET_FILE:cuzk-daemon> "${_st}"
           "${CMAKE_BINARY_DIR}/server/daemon_e2e" "${CMAKE_SOURCE_DIR}/apps/cuzk-daemon/cuzk.example.toml")
 set_tests_properties(server_daemon_e2e PROPERTIES LABELS interop TIMEOUT 900)
+
+# A real 2 KiB PoRep C2 through the daemon, checked by cuzk-bench verify. The
+# 2 KiB parameters (~1.1 GB, about a minute on 2 cores) are made once per
+# build directory. Plain builds only (under the sanitizers the setup and
+# proof take far too long); labels as circuits_porep_e2e.
+if(NOT CUZK_SANITIZE)
+  add_test(NAME server_daemon_porep
+    COMMAND bash "${_st}/daemon_porep.sh" $<TARGET_FILE:cuzk-daemon> $<TARGET_FILE:cuzk-bench> "${_st}"
+            "${CMAKE_BINARY_DIR}/server/daemon_porep" "${CMAKE_BINARY_DIR}/server/params_2k")
+  if(CMAKE_BUILD_TYPE MATCHES "^(Release|RelWithDebInfo|MinSizeRel)$")
+    set(_porep_label unit)
+  else()
+    set(_porep_label slow)
+  endif()
+  set_tests_properties(server_daemon_porep PROPERTIES LABELS "${_porep_label};e2e" TIMEOUT 1200)
+endif()
