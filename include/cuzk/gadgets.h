@@ -1,9 +1,9 @@
 /* cuzk gadgets: circuit building blocks with bellperson / bellpepper-core
  * shapes (same variables, same constraints, same order).
  *
- * sections: bits (bits engineer), num / poseidon / insertion / merkle
- * (poseidon engineer). Append to your own section; the core types below are
- * shared by both.
+ * Sections: bits (Booleans, packing, UInt32 / UInt64, SHA-256, SDR labels
+ * and encoding), then num / poseidon / insertion / merkle. The core types
+ * below are shared by both.
  *
  * Conventions. Every gadget takes the constraint system first and returns 0 or
  * an error code (the cs error is sticky: cuzk_cs_error names the first failure).
@@ -55,7 +55,7 @@ typedef struct {
     bool has_value;
 } cuzk_uint32;
 
-/* ==== bits (bits engineer) ================================================= */
+/* ==== bits ================================================================ */
 
 /* ---- AllocatedBit (bit.c) ----
  * value may be NULL exactly when the cs has no values. */
@@ -211,7 +211,7 @@ int cuzk_encode_gadget(cuzk_cs *cs, cuzk_num *out, const cuzk_num *key, const cu
 /* decode: out = value - key, (out + key) * 1 = value. */
 int cuzk_decode_gadget(cuzk_cs *cs, cuzk_num *out, const cuzk_num *key, const cuzk_num *value);
 
-/* ==== num / poseidon / insertion / merkle (poseidon engineer) ============== */
+/* ==== num / poseidon / insertion / merkle ================================== */
 /* (cuzk/poseidon.h, included above, holds the native hash and its constants.) */
 
 /* ---- AllocatedNum operations (num.c) and storage-proofs-core helpers ----

@@ -1,10 +1,10 @@
 /* Eight-lane Fr and Fp Montgomery multiplication with AVX-512 IFMA
  * (vpmadd52luq / vpmadd52huq), for batches of independent products.
  *
- * Why: on the 2-core Zen 4 VM the scalar mulx/adcx/adox kernels run at the
+ * Why: on a Zen 4 core the scalar mulx/adcx/adox kernels run at the
  * core's limit of about 1.5 cycles per 64x64 limb product with its two adds
  * (Fr mul ~57 cycles, Fp mul ~130 cycles of throughput); the 52-bit vector
- * multiplier does eight lanes at once (see docs in ff_ifma.c for figures).
+ * multiplier does eight lanes at once.
  *
  * Representation (cuzk_fr_x8, cuzk_fp_x8): eight field elements, limb j of
  * lane k at l[j][k], radix 2^52 (5 limbs for Fr, 8 for Fp), each limb < 2^52,

@@ -150,9 +150,9 @@ CUZK_GPU_HD bool cuzk_gpu_fp_is_zero(const cuzk_gpu_fp *a)
 // the final subtraction (it is < 2p already), sums and differences take one
 // conditional 2p. Canonical values are valid inputs. Normalize (one
 // subtraction) before a value is stored for others, compared, or tested with
-// the canonical is_zero; cuzk_gpu_fp_is_zero_2p accepts both 0 and p. For the
-// MSM helpers: a point formula can run entirely on these and normalize its
-// outputs only (or keep buckets relaxed and normalize at the end).
+// the canonical is_zero; cuzk_gpu_fp_is_zero_2p accepts both 0 and p. A
+// point formula can run entirely on these and normalize its outputs only
+// (or keep buckets relaxed and normalize at the end).
 CUZK_GPU_HD void cuzk_gpu_fp_mul_2p(cuzk_gpu_fp *r, const cuzk_gpu_fp *a, const cuzk_gpu_fp *b)
 {
     cuzk_gpu_mont_mul_raw<cuzk_gpu_fp_field, cuzk_gpu_fp_field::MUL_VARIANT>(r->l, a->l, b->l);

@@ -104,9 +104,8 @@ CUZK_GPU_UNROLL
 // steps (t' < (t + (2^32 - 1)(a + c + p)) / 2^32), so EV + OD < 2^32 (a + c +
 // p) < 2^32 3p < 2^416: thirteen limbs hold either array and no chain carries
 // out of limb 12; at the end t = (ab + cd + M p) / R < 2 p^2 / R + p < 1.25 p
-// (M < R), reduced by one subtraction. (The previous form, separate a b and
-// m p accumulators as in cuzk_gpu_mont_mul_xy, measured 406.5 against 356.4
-// ms for the G2 MSM at 2^24 on the H200: docs/gpu.md.)
+// (M < R), reduced by one subtraction. (Separate a b and m p accumulators,
+// as in cuzk_gpu_mont_mul_xy, make the G2 MSM slower.)
 // cuzk_gpu_fp_mul_sum<K> writes it for K = 2 and for the K = 4 of
 // cuzk_gpu_fp_mul4 below: each step runs the rows of every product (the first
 // row of a step merges OD's weight 0 into EV's), then the m p rows.

@@ -16,9 +16,9 @@ static __constant__ uint32_t cuzk_gpu_fr_zero_cmem = 0u;         // for CUZK_GPU
 
 // The product's mont.cuh CUZK_GPU_MONT_* bits: the reduction rows without the
 // m p_0 and m p_1 multiplies, m = -t_0 computed from an opaque constant so
-// ptxas keeps every m p_k pair one fused IMAD.WIDE (H200: 63.6 G/s against
-// 54.4 for the p_0 = 1 product alone). A build may set CUZK_GPU_FR_MUL_VARIANT
-// to time another one in the NTT kernels.
+// ptxas keeps every m p_k pair one fused IMAD.WIDE (fewer instructions than
+// when it sees m = -t_0). A build may set CUZK_GPU_FR_MUL_VARIANT to time
+// another one in the NTT kernels.
 #ifndef CUZK_GPU_FR_MUL_VARIANT
 #define CUZK_GPU_FR_MUL_VARIANT (CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MOPAQUE)
 #endif

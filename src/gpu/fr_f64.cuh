@@ -1,12 +1,12 @@
 // The Fr product with its 510-bit integer product on the FP64 pipe and its
-// Montgomery reduction on the integer pipe (issue 6, "H1"). The H200 runs
+// Montgomery reduction on the integer pipe. The H100 and H200 run
 // DFMA at the rate of a 32-bit IMAD, on a pipe that the integer field code
 // leaves idle; the integer product spends 64 of its 112 wide multiplies
 // (IMAD.WIDE, 4 cycles of the FMA-heavy pipe a warp) on a b, so moving a b to
 // the FP64 pipe leaves that pipe the 48 of the reduction rows (mont.cuh's P01
-// rows, cuzk_gpu_mont_redc). The idea of exact double-precision limb
-// products on the GPU is from Emmart, Zheng, Weems (ARITH 2018); this layout
-// (radix 2^51, round to nearest, paired column sums) is ours.
+// rows, cuzk_gpu_mont_redc). Exact double-precision limb products on the
+// GPU are described by Emmart, Zheng, Weems (ARITH 2018); the layout here is
+// radix 2^51, round to nearest, with paired column sums.
 //
 // Digits. A canonical Fr value x < r < 2^255 is five 51-bit digits x_i
 // (x = sum x_i 2^(51 i)), each exactly a double. The data operand comes as 8
@@ -153,9 +153,8 @@ CUZK_GPU_HD uint32_t cuzk_f64_shl2(uint32_t lo, uint32_t hi, int o)
 
 // (x & 0x7ffff) | 0x43300000: one LOP3 (ptxas otherwise spends one a
 // constant; the second constant's MOV is loop-invariant). The table of
-// (a & b) | c is 0xea (a = 0xf0, b = 0xcc, c = 0xaa); a first try with 0xf8
-// (a | (b & c)) passed the host emulation, which does not run this asm, and
-// failed every product on the device.
+// (a & b) | c is 0xea (a = 0xf0, b = 0xcc, c = 0xaa), not 0xf8 (a | (b & c)).
+// The host emulation does not run this asm: only the device tests check it.
 CUZK_GPU_HD uint32_t cuzk_f64_hiword(uint32_t x)
 {
 #ifdef __CUDA_ARCH__

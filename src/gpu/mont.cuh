@@ -131,7 +131,7 @@ CUZK_GPU_HD void cuzk_gpu_mont_sub_p(uint32_t r[], const uint32_t t[])
         r[k] = (t[k] & borrow) | (s[k] & ~borrow);
 }
 
-// The previous product (kept as the baseline of the throughput bench):
+// The two-accumulator product (the baseline of the throughput bench):
 // r = a * b * 2^(-32N) mod p: operand scanning with the reduction interleaved
 // (CIOS), with the products a*b_i and the reduction terms m_i*p in two
 // separate accumulators x and y, so each step is two independent carry

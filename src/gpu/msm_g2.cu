@@ -96,8 +96,8 @@ static __device__ __forceinline__ void half_dbl_affine(g2_half *p, const cuzk_gp
     p->zzz = w;
 }
 
-// The accumulation's mixed addition (G2_ALG): G2_ALG_TWO_MUL is the previous
-// form (Y1 PPP and R (Q - X3) as two Fp2 products, two reductions);
+// The accumulation's mixed addition (G2_ALG): G2_ALG_TWO_MUL computes Y3
+// from two Fp2 products (Y1 PPP and R (Q - X3), two reductions);
 // G2_ALG_MUL_SUB takes Y3 = R (Q - X3) - Y1 PPP as one sum of four products
 // per thread with ONE reduction (fp2.cuh cuzk_gpu_fp2_half_mul_sub: 3888
 // wide multiplies a thread per addition instead of 4032); G2_ALG_REUSE
@@ -306,17 +306,14 @@ g2_accumulate_pairs(const cuzk_gpu_g2_affine *__restrict__ bases, const uint32_t
     }
 }
 
-// The pair kernel: the default and variants kept for experiments
-// (CUZK_GPU_MSM_OCC; H200, 2^24, c = 20, docs/gpu.md). MINB: blocks per SM
-// asked of ptxas. Default: 2 blocks of 128 threads (255 registers, 32 B of
-// stack, 8 warps an SM), Y3 as one sum of four products, the partner halves
-// reused: 305.0 ms against 348.8 for the previous default (variant 2: 3
-// blocks, 168 registers, two products for Y3) in the same run. Variants: 3,
-// the new addition at 3 blocks (168 registers, 80 B of spills): 335.2 ms;
-// 7, the previous addition at 2 blocks; 9, the default with the Karatsuba
-// sums (fp2.cuh): 331.3 ms (at 3 blocks 374.7, 280 B of stack). The
-// earlier variants without a register cap (next point in registers) and at
-// 128 registers measured slower (412 and 416 against 406 ms) and are gone.
+// The pair kernel: the default and variants kept for comparison
+// (CUZK_GPU_MSM_OCC). MINB: blocks per SM asked of ptxas. Default: 2 blocks
+// of 128 threads (255 registers, 32 B of stack, 8 warps an SM), Y3 as one
+// sum of four products, the partner halves reused; it is the fastest of
+// them (docs/history/gpu-2026.md). Variants: 2, 3 blocks (168 registers) with two
+// products for Y3; 3, the default's addition at 3 blocks (168 registers,
+// 80 B of spills); 7, two products for Y3 at 2 blocks; 9, the default with
+// the Karatsuba sums (fp2.cuh).
 #define G2_ACC_DEFAULT_MINB 2
 #define G2_ACC_DEFAULT_ALG (G2_ALG_MUL_SUB | G2_ALG_REUSE)
 #define G2_ACC_VARIANT(OCC, PF, MINB, ALG)                                                                     \

@@ -82,11 +82,10 @@ void msm_collect_phases(cuzk_gpu_msm *m);
 
 static inline unsigned windows_for(unsigned c) { return (256 + c - 1) / c; } // c W >= 256: no carry out
 
-// Entries per accumulation thread for n Pippenger scalars (H200, random
-// scalars, bench/results/gpu_msm-2026-12-03-*: at 2^27 c = 22 chunk 32 /
-// 64 / 128 = 1132 / 1081 / 1021 ms; at 2^24 c = 20 chunk 32 / 64 = 160 /
-// 155 ms). Longer chunks mean fewer cut runs for fixup_kernel; shorter ones
-// enough threads at small n.
+// Entries per accumulation thread for n Pippenger scalars (chosen by timing
+// random scalars on the device: docs/history/gpu-2026.md). Longer chunks
+// mean fewer cut runs for fixup_kernel; shorter ones enough threads at small
+// n.
 static inline uint32_t choose_chunk(size_t n)
 {
     return n >= ((size_t)3 << 24) ? 128 : n >= ((size_t)3 << 22) ? 64 : MSM_CHUNK;
@@ -94,16 +93,15 @@ static inline uint32_t choose_chunk(size_t n)
 
 // Window bits for n scalars: the least estimated cost, in mixed additions,
 // of W windows of n additions, the window's sort (MSM_SORT_COST per
-// entry), its bucket reduction (MSM_BUCKET_COST per bucket, measured: 3.4
-// at c = 22, 4.6 at c = 20) and a fixed cost, plus the serial tail of
+// entry), its bucket reduction (MSM_BUCKET_COST per bucket, calibrated on
+// the device at c = 20 and 22) and a fixed cost, plus the serial tail of
 // fixup_kernel: a bucket
 // of e entries spans e / K chunks, which ONE thread joins with that many
 // dependent XYZZ additions (about MSM_SERIAL_ADD additions' worth of
 // device time each). Random scalars < 2^255 fill all buckets but those of
 // the top window, which has only 2^(255 - c (W - 1)) digits: c = 17, 18,
 // 19, 21, 23 leave it 1 to 8 bits wide, and its few buckets take n / 2^bits
-// entries each (measured: 2^23 at c = 19 149 ms against 87 ms at c = 16;
-// 2^27 at c = 21 19 s).
+// entries each, which makes those widths many times slower.
 #define MSM_SERIAL_ADD 24000.0
 #define MSM_SORT_COST 0.04
 #define MSM_BUCKET_COST 4.5

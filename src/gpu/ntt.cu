@@ -183,7 +183,7 @@ ntt_pass_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *__r
 // product by tw[0] (one) returns its operand, the same value.
 // Element and twiddle indices of these kernels fit in 32 bits (below
 // 2^CUZK_GPU_NTT_MAX_LOG), which keeps the index arithmetic off 64-bit shifts
-// and pairs: 36.5 against 37.8 ms at 2^27 on the H200, and fewer spills.
+// and register pairs (faster, and fewer spills).
 typedef unsigned ntt_idx;
 static_assert(CUZK_GPU_NTT_MAX_LOG <= 31, "NTT indices are 32-bit");
 
@@ -206,29 +206,26 @@ struct ntt_cfg {
 // 2^10-element tiles (32 KB), 128 threads, 4 blocks an SM (the same 16
 // warps as 2 x 256, but barriers over 4 warps and blocks out of phase),
 // 16-byte shared-memory accesses, the product with m = 0 - t_0 (P01 |
-// MZERO). H200, 2^27: 35.4 ms against 36.5 for ntt_cfg_t11 (37.8 with
-// 64-bit indices) in the same run. As radix-2^3 trips (CUZK_GPU_NTT_TILE10_R3)
-// the hot code is one round body of 12 inlined products (~53 KB of SASS),
-// which warps of 4 unsynchronized blocks run at different places: 0.6-0.7
-// no-instruction stalls per issued instruction (0.05 with 2 blocks an SM).
+// MZERO). As radix-2^3 trips (CUZK_GPU_NTT_TILE10_R3) the hot code is one
+// round body of 12 inlined products (~53 KB of SASS), which warps of 4
+// unsynchronized blocks run at different places, so they stall on
+// instruction fetch.
 typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO> ntt_cfg_t10r3;
-// CUZK_GPU_NTT_TILE10 (the default before the Shoup product): the same with radix-2^2 trips (27 = 9 + 9 + 9 stages as 2 + 2
-// + 2 + 2 + 1 a pass): a round body of 4 products, so more shared-memory
-// trips and twiddle loads, but a hot loop that stays in the instruction
-// cache. H200, 2^27: 34.72 against 35.47 ms for TILE10_R3 in the same call.
-// Its kernels still compile the radix-2^3 round bodies that R never reaches
-// here: without them ptxas spills nothing (110 registers) but the kernel
-// took 35.08 against 34.64 ms (gpu_ntt_lab_lead3-...), so they stay, and so
-// does the round dispatch written out in both pass kernels (folding it into
-// one helper changes their PTX).
+// CUZK_GPU_NTT_TILE10: the same with radix-2^2 trips (27 = 9 + 9 + 9 stages
+// as 2 + 2 + 2 + 2 + 1 a pass): a round body of 4 products, so more
+// shared-memory trips and twiddle loads, but a hot loop that stays in the
+// instruction cache. Its kernels still compile the radix-2^3 round bodies
+// that R never reaches here: without them ptxas spills nothing but the
+// kernel is slower, so they stay, and so does the round dispatch written out
+// in both pass kernels (folding it into one helper changes their PTX). The
+// measurements: docs/history/gpu-2026.md.
 typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO, 2> ntt_cfg_t10;
 // The default (CUZK_GPU_NTT_TILE10_SHOUP): the same tiles and trips with
 // Shoup's twiddle product (fr_shoup.cuh: 79 wide products instead of 112,
 // and no serial reduction), 128 registers and no spills once the unreachable
-// radix-2^3 bodies are left out. H200, 2^27: 32.16 against 34.70 ms for
-// ntt_cfg_t10 (CUZK_GPU_NTT_TILE10) in the same run; radix-2^3 trips 33.92
-// (468 bytes of spills), 3 blocks an SM 35.22. A build may set
-// CUZK_GPU_NTT_DEFAULT_SHOUP=0 to make ntt_cfg_t10 the default again.
+// radix-2^3 bodies are left out. It is the fastest of the kernels here
+// (docs/history/gpu-2026.md). A build may set CUZK_GPU_NTT_DEFAULT_SHOUP=0
+// to make ntt_cfg_t10 the default instead.
 #ifndef CUZK_GPU_NTT_DEFAULT_SHOUP
 #define CUZK_GPU_NTT_DEFAULT_SHOUP 1
 #endif
@@ -240,9 +237,8 @@ typedef ntt_cfg<10, 128, 4, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO, 2> nt
 #endif
 typedef ntt_cfg<10, 128, NTT_SHOUP_BLOCKS, true, CUZK_GPU_MONT_P01 | CUZK_GPU_MONT_MZERO, NTT_SHOUP_RMAX, true>
     ntt_cfg_t10s;
-// The previous default (CUZK_GPU_NTT_TILE11; also the 11 + 8 + 8 baseline):
-// 2^11-element tiles, 256 threads, 2 blocks an SM, limb rows, the Fr default
-// product.
+// CUZK_GPU_NTT_TILE11 (also the 11 + 8 + 8 baseline): 2^11-element tiles,
+// 256 threads, 2 blocks an SM, limb rows, the Fr default product.
 typedef ntt_cfg<11, 256, 2, false, CUZK_GPU_FR_MUL_VARIANT> ntt_cfg_t11;
 // 2^11-element tiles with the default's shared-memory layout and product
 // (CUZK_GPU_NTT_TILE11_SM16).
@@ -437,8 +433,8 @@ static __device__ __forceinline__ void round_shared(uint32_t *sm, unsigned E, co
 }
 
 // 128 registers a thread (a few spilled) at the configuration's blocks an
-// SM: 47 ms at 2^27 on the H200 against 61 ms with one block per SM at 182
-// registers (2^11 tiles). FULL: blocks of 2^CFG::LOG_E elements (every
+// SM: more blocks an SM pay more than the registers one block could use.
+// FULL: blocks of 2^CFG::LOG_E elements (every
 // transform of more than one pass), so the rows of shared memory sit at
 // constant offsets from an element's slot.
 template <class CFG, bool FULL>
@@ -495,10 +491,9 @@ ntt_pass_r_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *_
 // the loads' latency hides behind products instead of stalling the block
 // (the one-shot kernel waits for them at the start of every tile). Needs one
 // group a thread in the first and last rounds (THREADS = 2^LOG_E / 8, last
-// round R = 3: k a multiple of 3); fft_queue uses it only then. Measured
-// slower than the one-shot kernel on the H200 (2^27: 45.7 against 35.4 ms;
-// 368 bytes of spills against 180, and the barrier inside the last round
-// keeps the blocks of an SM in step), so it is not the default.
+// round R = 3: k a multiple of 3); fft_queue uses it only then. It is
+// slower than the one-shot kernel (more spills, and the barrier inside the
+// last round keeps the blocks of an SM in step), so it is not the default.
 template <class CFG>
 static __global__ void __launch_bounds__(CFG::THREADS, CFG::BLOCKS)
 ntt_pass_p_kernel(const cuzk_gpu_fr *src, cuzk_gpu_fr *dst, const cuzk_gpu_fr *__restrict__ tw, unsigned log_m,

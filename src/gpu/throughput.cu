@@ -11,8 +11,8 @@
 #define TP_CHAINS 2 // independent chains per thread
 #define CUZK_GPU_RATE_KINDS 34
 
-// The product under test: OP 0 the field's product, 1 the previous two-
-// accumulator product (cuzk_gpu_mont_mul_xy, the baseline), 2 + V the
+// The product under test: OP 0 the field's product, 1 the two-accumulator
+// product (cuzk_gpu_mont_mul_xy, the baseline), 2 + V the
 // product with mont.cuh variant bits V (V != 14), 16 the relaxed product (Fp:
 // values stay in [0, 2p); Fr: canonical a, relaxed b, the NTT's twiddle case).
 template <int OP>

@@ -1,11 +1,11 @@
-/* Private: the in-memory proving key shared by setup/prove/verify (engineer
- * "groth16") and the file formats in src/groth16/io/ (engineer "g16io").
+/* Private: the in-memory proving key shared by setup/prove/verify and the
+ * file formats in src/groth16/io/.
  *
- * Ownership split:
- *  - groth16: this header, cuzk_params_new_in_memory (params_mem.c), setup,
- *    prove, verify.
- *  - g16io:   cuzk_params_read/_read_buffer/_write, the lazy decoding and the
- *    accessors cuzk_params_vk/_count/_g1/_g2/_free, cuzk_vk_* (src/groth16/io/).
+ * Who uses what:
+ *  - setup, prove, verify: this header and cuzk_params_new_in_memory
+ *    (params_mem.c).
+ *  - src/groth16/io/: cuzk_params_read/_read_buffer/_write, the lazy decoding
+ *    and the accessors cuzk_params_vk/_count/_g1/_g2/_free, cuzk_vk_*.
  *
  * Memory: vk.ic and every decoded vector come from cuzk_alloc / cuzk_alloc_array
  * and are released with cuzk_free. */

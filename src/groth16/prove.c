@@ -1,4 +1,4 @@
-/* The Groth16 prover, bellperson's data flow (formats-and-post.md §7): H from
+/* The Groth16 prover, bellperson's data flow (bellperson src/groth16/prover): H from
  * the a, b, c evaluations, the five MSMs with the density-filtered A and B
  * queries, then the assembly of A, B, C with r and s. The heavy kernels go
  * through a back-end table (backend.h). */

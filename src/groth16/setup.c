@@ -1,5 +1,5 @@
 /* Groth16 parameter generation from known toxic waste, as bellperson's
- * generator lays the parameters out (formats-and-post.md §2.2). */
+ * generator lays the parameters out (src/groth16/generator.rs). */
 #include <string.h>
 
 #include "cuzk/groth16.h"

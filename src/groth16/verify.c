@@ -1,4 +1,4 @@
-/* Groth16 verification as bellperson does it (formats-and-post.md §2.4):
+/* Groth16 verification as bellperson does it (bellperson src/groth16/verifier.rs):
  * one multi-Miller loop and one final exponentiation per check, against a
  * prepared verifying key. */
 #include <string.h>

@@ -1,6 +1,7 @@
-/* The PoRep partition circuit (storage-proofs-porep StackedCircuit and the
- * per-challenge Proof::synthesize). Variables and constraints are created in
- * exactly the upstream order (spec/porep-circuit.md §3.1): the official
+/* The PoRep partition circuit (rust-fil-proofs storage-proofs-porep:
+ * StackedCircuit in src/stacked/circuit/proof.rs and the per-challenge
+ * Proof::synthesize in src/stacked/circuit/params.rs). Variables and
+ * constraints are created in exactly the upstream order: the official
  * parameters are tied to that order, not only to the relation. */
 #include <stdlib.h>
 #include <string.h>
