@@ -60,11 +60,7 @@ int  cuzk_fp_from_bytes_be(cuzk_fp *r, const uint8_t in[48], cuzk_err *err); /* 
 void cuzk_fp_to_bytes_le(uint8_t out[48], const cuzk_fp *a);
 int  cuzk_fp_from_bytes_le(cuzk_fp *r, const uint8_t in[48], cuzk_err *err);
 
-/* The portable (__int128) Montgomery kernels, always built, so tests can check
- * the x86-64 path against them. cuzk_fp_mul/sqr use the path chosen at build time. */
-void cuzk_fp_mul_portable(cuzk_fp *r, const cuzk_fp *a, const cuzk_fp *b);
-void cuzk_fp_sqr_portable(cuzk_fp *r, const cuzk_fp *a);
-/* Name of the path chosen at build time: "x86-64-adx" or "portable". */
+/* Name of the Montgomery path chosen at build time: "x86-64-adx" or "portable". */
 const char *cuzk_ff_backend(void);
 
 /* ---- Fr ------------------------------------------------------------------ */
@@ -98,7 +94,6 @@ void cuzk_fr_to_bytes_le(uint8_t out[32], const cuzk_fr *a);
 int  cuzk_fr_from_bytes_le(cuzk_fr *r, const uint8_t in[32], cuzk_err *err);
 void cuzk_fr_to_bytes_be(uint8_t out[32], const cuzk_fr *a);
 int  cuzk_fr_from_bytes_be(cuzk_fr *r, const uint8_t in[32], cuzk_err *err);
-void cuzk_fr_mul_portable(cuzk_fr *r, const cuzk_fr *a, const cuzk_fr *b);
 
 /* ---- Fp2 ----------------------------------------------------------------- */
 void cuzk_fp2_zero(cuzk_fp2 *r);

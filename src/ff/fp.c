@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "cuzk/ff.h"
-#include "ff/fp_impl.h"
+#include "ff_internal.h"
 
 const cuzk_fp CUZK_FP_ZERO = {{0}};
 const cuzk_fp CUZK_FP_ONE = {{CUZK_FP_ONE_LIMBS}};

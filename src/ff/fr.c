@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "cuzk/ff.h"
-#include "ff/fr_impl.h"
+#include "ff_internal.h"
 
 const cuzk_fr CUZK_FR_ZERO = {{0}};
 const cuzk_fr CUZK_FR_ONE = {{CUZK_FR_ONE_LIMBS}};

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cuzk/ff.h"
-#include "ff/fr_impl.h"
+#include "ff/ff_internal.h"
 #include "ff/ff_inv.h"
 #include "test.h"
 #include "ff_ref.h"

@@ -11,6 +11,7 @@
 
 #include "cuzk/ec.h"
 #include "cuzk/ff.h"
+#include "../../src/ff/ff_internal.h" /* the portable kernels, internal to cuzk */
 #include "test.h"
 
 #define MSG_CAP 8192
