@@ -105,8 +105,10 @@ typedef struct {
 } cuzk_update_challenge_proof;
 
 /* PartitionProof. challenges is cuzk_alloc'd; free with
- * cuzk_update_partition_proof_free (the struct itself is the caller's). */
+ * cuzk_update_partition_proof_free (the struct itself is the caller's).
+ * The Poseidon variant's PartitionProof has no apex_leafs field. */
 typedef struct {
+    bool poseidon;               /* the Poseidon variant's layout */
     uint8_t comm_c[32];
     uint32_t n_apex_leafs;
     uint8_t apex_leafs[CUZK_UPDATE_MAX_APEX_LEAFS][32];
@@ -136,10 +138,13 @@ int cuzk_update_partition_verify(const cuzk_update_partition_proof *p, const cuz
  * takes the whole buffer (trailing bytes are an error); a length that the
  * bytes left cannot hold is an error naming the field, never an allocation.
  * With cfg non-NULL the result is also checked against it
- * (cuzk_update_partition_proof_check). On failure *out is left empty. */
+ * (cuzk_update_partition_proof_check), and a Poseidon-variant cfg reads that
+ * variant's layout (comm_c then challenge_proofs); cfg NULL reads the
+ * standard one. On failure *out is left empty. */
 int cuzk_update_proof_read(cuzk_update_partition_proof *out, const void *data, size_t len,
                            const cuzk_update_config *cfg, cuzk_err *err);
-/* The bytes as bincode writes them, malloc'd (free with free()). */
+/* The bytes as bincode writes them (p->poseidon picks the layout), malloc'd
+ * (free with free()). */
 int cuzk_update_proof_write(const cuzk_update_partition_proof *p, uint8_t **out, size_t *len, cuzk_err *err);
 
 /* ==== replicas: encoding and vanilla proving (update_replica.c) ========== */

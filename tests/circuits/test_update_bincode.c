@@ -1,7 +1,8 @@
 /* The SnapDeals PartitionProof bincode (formats-and-post.md §4.4): synthetic
  * proofs of the three ProofData kinds (2 KiB Single, 32 GiB Sub, 64 GiB Top)
- * write, read back and write to the same bytes, with the enum tag and the
- * u64 lengths where bincode puts them; malformed inputs (every truncation,
+ * and of the Poseidon variant's layout (no apex_leafs) write, read back and
+ * write to the same bytes, with the enum tag and the u64 lengths where
+ * bincode puts them; malformed inputs (every truncation,
  * huge lengths, bad enum tags, wrong counts and shapes, trailing bytes,
  * non-canonical values) are refused with a message naming the field. */
 #include "test.h"
@@ -86,6 +87,34 @@ static void test_round_trips(void)
         cuzk_update_partition_proof_free(&p);
         cuzk_update_partition_proof_free(&orig);
     }
+}
+
+/* The Poseidon variant's PartitionProof: comm_c then challenge_proofs. */
+static void test_poseidon_layout(void)
+{
+    cuzk_update_config cfg, std;
+    CHECK(cuzk_update_config_init(&cfg, CUZK_UPDATE_2KIB_V1, true, NULL) == 0);
+    CHECK(cuzk_update_config_init(&std, CUZK_UPDATE_2KIB_V1, false, NULL) == 0);
+    size_t n = 0;
+    uint8_t *b = proof_bytes(&cfg, 0, &n, NULL);
+    if (!b) return;
+    CHECK(get64(b + 32) == cfg.challenges && b[40] == 0); /* then challenge 0's proof_r_old tag: Single */
+    cuzk_update_partition_proof p;
+    cuzk_err err = { 0 };
+    CHECK_MSG(cuzk_update_proof_read(&p, b, n, &cfg, &err) == 0, "%s", err.msg);
+    CHECK(p.poseidon && p.n_apex_leafs == 0 && p.n_challenges == cfg.challenges);
+    uint8_t *b2 = NULL;
+    size_t n2 = 0;
+    CHECK(cuzk_update_proof_write(&p, &b2, &n2, NULL) == 0 && n2 == n && memcmp(b, b2, n) == 0);
+    free(b2);
+    /* the standard layout reads the challenge count as apex_leafs' length */
+    refused(b, n, &std, 0, "update proof: ", "Poseidon bytes as the standard layout");
+    /* a standard proof checked against the Poseidon config */
+    p.poseidon = false;
+    CHECK(cuzk_update_partition_proof_check(&p, &cfg, &err) == CUZK_ERR_INVALID_ARGUMENT &&
+          strstr(err.msg, "standard PartitionProof for a Poseidon-variant config"));
+    cuzk_update_partition_proof_free(&p);
+    free(b);
 }
 
 static void test_malformed(void)
@@ -201,6 +230,7 @@ static void test_malformed(void)
 int main(void)
 {
     test_round_trips();
+    test_poseidon_layout();
     test_malformed();
     return test_finish("test_update_bincode");
 }

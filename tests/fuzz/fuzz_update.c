@@ -1,4 +1,5 @@
-/* libFuzzer: the SnapDeals PartitionProof bincode reader. A refusal comes
+/* libFuzzer: the SnapDeals PartitionProof bincode reader, both layouts
+ * (standard, and the Poseidon variant's without apex_leafs). A refusal comes
  * with a known code and a message; an accepted input writes back to the very
  * same bytes; the shape check against the 2 KiB config and the vanilla
  * verifier either pass or refuse with a message, and reading with the
@@ -12,7 +13,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     cuzk_update_partition_proof p, q;
     cuzk_err err, err2;
-    int rc = cuzk_update_proof_read(&p, data, size, NULL, &err);
+    /* the Poseidon variant's layout (no apex_leafs): refused with a message,
+     * or accepted and written back byte-identical */
+    cuzk_update_config pcfg;
+    FUZZ_ASSERT(cuzk_update_config_init(&pcfg, CUZK_UPDATE_2KIB_V1, true, NULL) == 0);
+    int rc = cuzk_update_proof_read(&p, data, size, &pcfg, &err);
+    if (rc) {
+        fuzz_check_error(rc, &err);
+        FUZZ_ASSERT(p.challenges == NULL);
+    } else {
+        uint8_t *w = NULL;
+        size_t n = 0;
+        FUZZ_ASSERT(p.poseidon && cuzk_update_proof_write(&p, &w, &n, &err) == 0 && n == size && !memcmp(w, data, n));
+        free(w);
+        cuzk_update_partition_proof_free(&p);
+    }
+    rc = cuzk_update_proof_read(&p, data, size, NULL, &err);
     cuzk_update_config cfg;
     FUZZ_ASSERT(cuzk_update_config_init(&cfg, CUZK_UPDATE_2KIB_V1, false, NULL) == 0);
     int rc2 = cuzk_update_proof_read(&q, data, size, &cfg, &err2);

@@ -169,10 +169,11 @@ int cuzk_update_proof_read(cuzk_update_partition_proof *out, const void *data, s
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "update proof: NULL argument");
     memset(out, 0, sizeof *out);
     reader r = { data, len, err, "comm_c" };
+    out->poseidon = cfg && cfg->poseidon;
     int rc = take(&r, out->comm_c, 32);
     uint64_t n = 0;
     strcpy(r.field, "apex_leafs");
-    if (rc == 0) rc = length(&r, &n, 32, CUZK_UPDATE_MAX_APEX_LEAFS);
+    if (rc == 0 && !out->poseidon) rc = length(&r, &n, 32, CUZK_UPDATE_MAX_APEX_LEAFS);
     for (uint64_t i = 0; i < n && rc == 0; i++) rc = take(&r, out->apex_leafs[i], 32);
     out->n_apex_leafs = (uint32_t)n;
     strcpy(r.field, "challenge_proofs");
@@ -261,9 +262,10 @@ static bool merkle_writable(const cuzk_porep_merkle_proof *m)
 
 int cuzk_update_proof_write(const cuzk_update_partition_proof *p, uint8_t **out, size_t *len, cuzk_err *err)
 {
-    if (!p || !out || !len || (p->n_challenges && !p->challenges) || p->n_apex_leafs > CUZK_UPDATE_MAX_APEX_LEAFS)
+    if (!p || !out || !len || (p->n_challenges && !p->challenges) || p->n_apex_leafs > CUZK_UPDATE_MAX_APEX_LEAFS ||
+        (p->poseidon && p->n_apex_leafs))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "update proof write: NULL argument or bad counts");
-    size_t size = 32 + 8 + 32 * (size_t)p->n_apex_leafs + 8;
+    size_t size = 32 + (p->poseidon ? 0 : 8 + 32 * (size_t)p->n_apex_leafs) + 8;
     for (uint32_t i = 0; i < p->n_challenges; i++) {
         const cuzk_update_challenge_proof *cp = &p->challenges[i];
         if (!merkle_writable(&cp->r_old) || !merkle_writable(&cp->d_new) || !merkle_writable(&cp->r_new))
@@ -274,7 +276,8 @@ int cuzk_update_proof_write(const cuzk_update_partition_proof *p, uint8_t **out,
     uint8_t *buf = malloc(size), *w = buf;
     if (!buf) return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "update proof write: out of memory");
     memcpy(w, p->comm_c, 32);
-    w = put64(w + 32, p->n_apex_leafs);
+    w += 32;
+    if (!p->poseidon) w = put64(w, p->n_apex_leafs);
     for (uint32_t i = 0; i < p->n_apex_leafs; i++, w += 32) memcpy(w, p->apex_leafs[i], 32);
     w = put64(w, p->n_challenges);
     for (uint32_t i = 0; i < p->n_challenges; i++) {

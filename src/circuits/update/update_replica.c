@@ -276,6 +276,7 @@ int cuzk_update_replica_prove(const cuzk_update_replica *u, uint32_t k, cuzk_upd
     out->challenges = cuzk_alloc_array(cfg->challenges, sizeof *out->challenges);
     if (!out->challenges) return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "update prove: out of memory");
     out->n_challenges = cfg->challenges;
+    out->poseidon = cfg->poseidon;
     memcpy(out->comm_c, u->comm_c, 32);
     /* this partition's apex leaves: tree D's row apex_leaf_bit_len below the partition roots */
     out->n_apex_leafs = cfg->apex_leafs;

@@ -179,6 +179,9 @@ int cuzk_update_partition_proof_check(const cuzk_update_partition_proof *p, cons
                                       cuzk_err *err)
 {
     if (!p || !cfg) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "update proof: NULL argument");
+    if (p->poseidon != cfg->poseidon)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "update proof: a %s PartitionProof for a %s config",
+                            p->poseidon ? "Poseidon-variant" : "standard", cfg->poseidon ? "Poseidon-variant" : "standard");
     if (!cuzk_fr32_is_valid(p->comm_c))
         return cuzk_err_set(err, CUZK_ERR_NOT_CANONICAL, "update proof: comm_c is not < r");
     if (p->n_apex_leafs != cfg->apex_leafs)
