@@ -69,10 +69,9 @@ bool cli_u64(const char *cmd, const char *name, const char *text, uint64_t *out)
 
 /* The option as an integer in [min, max]; true and *out untouched when absent. */
 static bool ranged(const char *cmd, const cli_opt *opts, size_t n, const char *name, long long min, long long max,
-                   long long *out, bool *given)
+                   long long *out)
 {
     const char *v = cli_get(opts, n, name);
-    *given = v != NULL;
     if (!v)
         return true;
     char *end;
@@ -89,24 +88,18 @@ static bool ranged(const char *cmd, const cli_opt *opts, size_t n, const char *n
 bool cli_uint(const char *cmd, const cli_opt *opts, size_t n, const char *name, unsigned min, unsigned max,
               unsigned *out)
 {
-    long long x = 0;
-    bool given;
-    if (!ranged(cmd, opts, n, name, min, max, &x, &given))
-        return false;
-    if (given)
-        *out = (unsigned)x;
-    return true;
+    long long x = *out;
+    bool ok = ranged(cmd, opts, n, name, min, max, &x);
+    *out = (unsigned)x;
+    return ok;
 }
 
 bool cli_int(const char *cmd, const cli_opt *opts, size_t n, const char *name, int min, int max, int *out)
 {
-    long long x = 0;
-    bool given;
-    if (!ranged(cmd, opts, n, name, min, max, &x, &given))
-        return false;
-    if (given)
-        *out = (int)x;
-    return true;
+    long long x = *out;
+    bool ok = ranged(cmd, opts, n, name, min, max, &x);
+    *out = (int)x;
+    return ok;
 }
 
 bool cli_positive(const char *cmd, const cli_opt *opts, size_t n, const char *name, double *out)
