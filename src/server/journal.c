@@ -488,13 +488,13 @@ size_t cuzk_journal_prune(cuzk_journal *j) {
             v = nv;
             cap = nc;
         }
-        snprintf(v[n].name, sizeof v[n].name, "%s", de->d_name);
+        memcpy(v[n].name, de->d_name, strlen(de->d_name) + 1); /* length checked above */
         v[n].mtime = st.st_mtime;
         v[n].size = (uint64_t)st.st_size;
         n++;
     }
     closedir(d);
-    qsort(v, n, sizeof *v, by_age);
+    if (n > 1) qsort(v, n, sizeof *v, by_age);
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) total += v[i].size;
     time_t now = time(NULL);

@@ -1485,7 +1485,7 @@ static void resume_one(void *ctx, const char *job_id, int priority, const uint8_
         snprintf(res.job_id, sizeof res.job_id, "%s", job_id);
         res.state = CUZK_JOB_FAILED;
         res.err_code = CUZK_ERR_INVALID_ARGUMENT;
-        snprintf(res.error, sizeof res.error, "not resumed after restart: %s", why);
+        snprintf(res.error, sizeof res.error, "not resumed after restart: %.200s", why);
         char je[256];
         if (cuzk_journal_finish(s->journal, &res, je, sizeof je)) dlog_error("job=%s %s", job_id, je);
         atomic_fetch_add(&s->resume_failed, 1);
