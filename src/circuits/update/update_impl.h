@@ -50,6 +50,9 @@ typedef struct {
 int cuzk_update_circuit_synth_hooked(const cuzk_update_circuit *uc, cuzk_cs *cs, cuzk_update_hooks *hooks,
                                      cuzk_err *err);
 
+/* Two configs of the same circuit (h and update_proof aside). */
+bool cuzk_update_config_same(const cuzk_update_config *a, const cuzk_update_config *b);
+
 /* A config sanity check for entry points that take a caller's config. */
 int cuzk_update_config_check(const cuzk_update_config *cfg, cuzk_err *err);
 

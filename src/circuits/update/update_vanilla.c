@@ -12,13 +12,23 @@ int cuzk_update_config_check(const cuzk_update_config *cfg, cuzk_err *err)
     if (!cfg) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "update: NULL config");
     cuzk_update_config ref;
     if (cuzk_update_config_from_nodes(&ref, cfg->nodes, cfg->poseidon, err)) return CUZK_ERR_INVALID_ARGUMENT;
-    ref.h = cfg->h;
-    ref.update_proof = cfg->update_proof;
-    if (memcmp(&ref, cfg, sizeof ref))
+    if (!cuzk_update_config_same(&ref, cfg))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT,
                             "update: config of %llu nodes differs from upstream's (use cuzk_update_config_init)",
                             (unsigned long long)cfg->nodes);
     return 0;
+}
+
+bool cuzk_update_config_same(const cuzk_update_config *a, const cuzk_update_config *b)
+{
+    for (int i = 0; i < CUZK_UPDATE_HS; i++)
+        if (a->hs[i] != b->hs[i]) return false;
+    return a->sector_size == b->sector_size && a->nodes == b->nodes && a->challenge_bit_len == b->challenge_bit_len &&
+           a->partitions == b->partitions && a->partition_bit_len == b->partition_bit_len &&
+           a->challenges == b->challenges && a->apex_leafs == b->apex_leafs &&
+           a->apex_leaf_bit_len == b->apex_leaf_bit_len && a->base_arity == b->base_arity &&
+           a->base_levels == b->base_levels && a->sub_arity == b->sub_arity && a->top_arity == b->top_arity &&
+           a->poseidon == b->poseidon;
 }
 
 int cuzk_update_poseidon_init(cuzk_poseidon_set *set, const cuzk_update_config *cfg, cuzk_err *err)

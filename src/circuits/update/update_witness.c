@@ -459,7 +459,7 @@ int cuzk_update_wgen_fill(const cuzk_update_wgen *g, const cuzk_update_circuit *
 {
     if (!g || !uc || !buf || !buf->input || !buf->aux || !buf->a || !buf->b || !buf->c)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "update witness: NULL argument");
-    if (!uc->has_values || !uc->p || memcmp(&uc->cfg, &g->cfg, sizeof g->cfg))
+    if (!uc->has_values || !uc->p || !cuzk_update_config_same(&uc->cfg, &g->cfg))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT,
                             "update witness: the circuit has no values or another config than the generator");
     uint32_t ch[CUZK_UPDATE_MAX_CHALLENGES];
