@@ -192,6 +192,11 @@ int cuzk_update_circuit_from_inputs(cuzk_update_circuit **out, const cuzk_update
                                     const uint8_t comm_r_old[32], const uint8_t comm_d_new[32],
                                     const uint8_t comm_r_new[32], const cuzk_update_partition_proof *p,
                                     cuzk_err *err);
+/* The same from partition k's bincode PartitionProof as Curio hands it over
+ * (read with cfg's layout and checked); the circuit owns the proof read. */
+int cuzk_update_circuit_from_bincode(cuzk_update_circuit **out, const cuzk_update_config *cfg, uint32_t k, uint32_t h,
+                                     const uint8_t comm_r_old[32], const uint8_t comm_d_new[32],
+                                     const uint8_t comm_r_new[32], const void *proof, size_t len, cuzk_err *err);
 cuzk_circuit cuzk_update_circuit_get(cuzk_update_circuit *uc);
 void cuzk_update_circuit_free(cuzk_update_circuit *uc);
 

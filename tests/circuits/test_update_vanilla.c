@@ -4,7 +4,7 @@
  *    comm_r and comm_d_new tree D's root of the new data (cross-checks with
  *    the PoRep code); every new replica node is key + data * rho; the
  *    partition proof verifies, round-trips through bincode and satisfies the
- *    circuit (streaming checker);
+ *    circuit (streaming checker), also built straight from its bytes;
  *  - synthetic updates of every registered sector size: the first and last
  *    partitions verify; the 2 KiB one satisfies the circuit, and its
  *    Poseidon variant too;
@@ -168,6 +168,21 @@ static void test_real_2kib(void)
     CHECK(cuzk_update_proof_write(&p, &b, &n, NULL) == 0 && cuzk_update_proof_read(&q, b, n, &cfg, NULL) == 0);
     CHECK(q.n_challenges == 10 && !memcmp(q.challenges, p.challenges, 10 * sizeof *q.challenges));
     cuzk_update_partition_proof_free(&q);
+    /* the circuit straight from the bytes (it owns the proof read) */
+    cuzk_update_circuit *uc = NULL;
+    CHECK(cuzk_update_circuit_from_bincode(&uc, &cfg, 0, cfg.h, pb.r_old, pb.d_new, pb.r_new, b, n, &err) == 0);
+    if (uc) {
+        cuzk_circuit c = cuzk_update_circuit_get(uc);
+        cuzk_cs *cs = cuzk_cs_checker_new(0);
+        cuzk_cs_check chk = { 0 };
+        CHECK(cuzk_circuit_synthesize(&c, cs, &err) == 0 && cuzk_cs_checker_result(cs, &chk) == 0 &&
+              chk.checked == 1705044 && chk.failed == 0);
+        cuzk_cs_free(cs);
+        cuzk_update_circuit_free(uc);
+    }
+    uc = NULL;
+    CHECK(cuzk_update_circuit_from_bincode(&uc, &cfg, 0, cfg.h, pb.r_old, pb.d_new, pb.r_new, b, n - 1, &err) ==
+              CUZK_ERR_TRUNCATED && uc == NULL && strstr(err.msg, "challenge_proofs[9].proof_r_new"));
     free(b);
     int rc = circuit_check(&pb, &p, &err);
     CHECK_MSG(rc == 0, "real 2 KiB circuit: rc %d %s", rc, err.msg);

@@ -386,6 +386,26 @@ int cuzk_update_circuit_from_inputs(cuzk_update_circuit **out, const cuzk_update
     return 0;
 }
 
+int cuzk_update_circuit_from_bincode(cuzk_update_circuit **out, const cuzk_update_config *cfg, uint32_t k, uint32_t h,
+                                     const uint8_t comm_r_old[32], const uint8_t comm_d_new[32],
+                                     const uint8_t comm_r_new[32], const void *proof, size_t len, cuzk_err *err)
+{
+    if (!out || !cfg) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "update circuit: NULL argument");
+    *out = NULL;
+    cuzk_update_partition_proof p;
+    int rc = cuzk_update_proof_read(&p, proof, len, cfg, err);
+    if (rc) return rc;
+    cuzk_update_circuit *uc;
+    if ((rc = cuzk_update_circuit_from_inputs(&uc, cfg, k, h, comm_r_old, comm_d_new, comm_r_new, &p, err))) {
+        cuzk_update_partition_proof_free(&p);
+        return rc;
+    }
+    uc->owned = p;
+    uc->p = &uc->owned;
+    *out = uc;
+    return 0;
+}
+
 cuzk_circuit cuzk_update_circuit_get(cuzk_update_circuit *uc)
 {
     return (cuzk_circuit){ uc && uc->cfg.poseidon ? "empty-sector-update-poseidon" : "empty-sector-update",
@@ -395,6 +415,7 @@ cuzk_circuit cuzk_update_circuit_get(cuzk_update_circuit *uc)
 void cuzk_update_circuit_free(cuzk_update_circuit *uc)
 {
     if (!uc) return;
+    cuzk_update_partition_proof_free(&uc->owned);
     cuzk_poseidon_set_free(&uc->poseidon);
     free(uc);
 }

@@ -34,7 +34,8 @@ struct cuzk_update_circuit {
     bool has_values;
     uint64_t k_and_h_select;         /* h_select alone in the Poseidon variant */
     cuzk_fr comm_r_old, comm_d_new, comm_r_new;
-    const cuzk_update_partition_proof *p; /* borrowed; NULL when blank */
+    const cuzk_update_partition_proof *p; /* borrowed or owned; NULL when blank */
+    cuzk_update_partition_proof owned;    /* read from bincode (challenges NULL otherwise) */
 };
 
 /* Synthesis with recording hooks (the fast witness's tape): the cs stats as
