@@ -618,6 +618,8 @@ int cuzk_engine_create(cuzk_engine **out, const cuzk_engine_config *cfg_in, cuzk
     /* built-in circuits */
     cuzk_circuit_entry porep;
     if (!rc && !(rc = cuzk_engine_porep_entry(&porep, err))) rc = cuzk_engine_register(e, &porep, err);
+    cuzk_circuit_entry snap;
+    if (!rc && !(rc = cuzk_engine_snap_entry(&snap, err))) rc = cuzk_engine_register(e, &snap, err);
     for (int kind = CUZK_KIND_WINDOW_POST; !rc && kind <= CUZK_KIND_WINNING_POST; kind++) {
         cuzk_circuit_entry post;
         if (!(rc = cuzk_engine_post_entry(&post, kind, err))) rc = cuzk_engine_register(e, &post, err);

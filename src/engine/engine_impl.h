@@ -141,6 +141,8 @@ void cuzk_engine_params_free_all(cuzk_engine *e);
 int cuzk_engine_porep_entry(cuzk_circuit_entry *out, cuzk_err *err);
 /* registry_post.c: WindowPoSt or WinningPoSt (kind). */
 int cuzk_engine_post_entry(cuzk_circuit_entry *out, int kind, cuzk_err *err);
+/* registry_snap.c: SnapDeals. */
+int cuzk_engine_snap_entry(cuzk_circuit_entry *out, cuzk_err *err);
 
 /* report.c */
 void cuzk_engine_hist_add(hist *h, double ms);
