@@ -5,7 +5,8 @@
 #   1. config: --check-config of the example file, --print-config read back;
 #   2. every RPC, HTTP /metrics and /status;
 #   3. 200 malformed requests, valid ones between them still served;
-#   4. a Prove whose client goes away frees its job;
+#   4. a Prove whose client goes away frees its job; 20 s of mixed stress
+#      (4 clients, random cancels and dropped calls) loses no job;
 #   5. kill -9 with 6 jobs in flight, restart on the same spool (plus a
 #      truncated and a foreign journal entry, set aside and reported): all 6
 #      complete, proofs checked by the engine (verify_proofs);
@@ -96,6 +97,12 @@ node_step rpcs rpcs "$addr" "$http"
 node_step malformed malformed "$addr" 200
 node_step disconnect disconnect "$addr" "$http"
 node_step reflection reflection "$addr"
+# 20 s of 4 clients mixing Prove, Submit/Await, cancels and dropped calls: no job lost
+if (cd "$client" && timeout 300 node stress.mjs "$addr" "$pid" 20 4) >"$work/stress.out" 2>&1; then
+    pass "stress: $(grep -E '^final states' "$work/stress.out" | cut -c1-160)"
+else
+    fail "stress: $(tail -4 "$work/stress.out" | tr '\n' ' ')"
+fi
 if kill -0 "$pid" 2>/dev/null; then pass "the daemon is still running"; else fail "the daemon died"; fi
 
 # ---- 5. kill -9 with 6 jobs in flight, restart on the same spool ----------------------
