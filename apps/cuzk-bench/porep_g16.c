@@ -29,10 +29,11 @@ enum { PG_OK = 0, PG_FAIL = 1, PG_USAGE = 2 };
     { "--params", false, NULL }, { "--param-dir", false, NULL }, { "--threads", false, NULL },                   \
         { "--backend", false, NULL }, { "--partition", false, NULL }, { "--seed-rs", false, NULL },               \
         { "--timeline", false, NULL }, { "--quiet", true, NULL }, { "--gpu-workers", false, NULL },             \
-        { "--witness-workers", false, NULL },
+        { "--witness-workers", false, NULL }, { "--witness-threads", false, NULL },                              \
+        { "--prove-threads", false, NULL },
 #define ENGINE_USAGE                                                                                             \
     "(--params P.params | --param-dir DIR) [--partition K] [--threads N] [--backend cpu|gpu|auto] "              \
-    "[--seed-rs N] [--timeline T.json] [--quiet] [--gpu-workers N] [--witness-workers N]"
+    "[--seed-rs N] [--timeline T.json] [--quiet] [--gpu-workers N] [--witness-workers N] [--witness-threads N] [--prove-threads N]"
 #define USAGE_PROVE "--c1 C1.json --out P.proof " ENGINE_USAGE POREP_C1_USAGE
 #define USAGE_VERIFY                                                                                             \
     "--c1 C1.json (--params P.params | --vk P.vk | --param-dir DIR) --proof P.proof [--partition K]"            \
@@ -202,6 +203,13 @@ static int make_engine(const g16_opt *o, size_t no, bool verify_only, cuzk_engin
     if (ww && (!g16_u64("prove", "--witness-workers", ww, &n) || !n || n > 64))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--witness-workers %s: 1 to 64", ww);
     if (ww) cfg.synth_workers = (unsigned)n;
+    const char *wt = g16_get(o, no, "--witness-threads"), *pt = g16_get(o, no, "--prove-threads");
+    if (wt && (!g16_u64("prove", "--witness-threads", wt, &n) || n > 1024))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--witness-threads %s", wt);
+    if (wt) cfg.synth_threads = (unsigned)n;
+    if (pt && (!g16_u64("prove", "--prove-threads", pt, &n) || n > 1024))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--prove-threads %s", pt);
+    if (pt) cfg.prove_threads = (unsigned)n;
     cfg.quiet = g16_get(o, no, "--quiet") != NULL;
     return cuzk_engine_create(out, &cfg, err);
 }
