@@ -11,8 +11,8 @@
 #      truncated and a foreign journal entry, set aside and reported): all 6
 #      complete, proofs checked by the engine (verify_proofs);
 #   6. SIGTERM drains and exits 0; the spool is mode 0700;
-#   7. server reflection (v1alpha and v1) serves our descriptor; SIGHUP
-#      reopens the log file.
+#   7. server reflection (v1alpha and v1) serves our descriptor; a bearer
+#      token is enforced; SIGHUP reopens the log file.
 #
 #   daemon_e2e.sh CUZK_DAEMON NODE_CLIENT_DIR WORK_DIR EXAMPLE_TOML
 set -uo pipefail
@@ -144,11 +144,14 @@ done
 pid=
 if [ "$rc" -eq 0 ] && grep -q "stopped" "$work/daemon2.log"; then pass "SIGTERM: drained, exit 0"; else fail "SIGTERM: exit $rc"; fi
 
-# ---- 7. SIGHUP reopens the log file (after a rotation) ------------------------------------
+# ---- 7. a bearer token; SIGHUP reopens the log file (after a rotation) ----------------------
+token=cuzk-test-token-0123456789abcdef
+echo "$token" >"$work/token"
 "$daemon" --listen "unix://$work/hup.sock" --param-dir "$work/params" --spool "$work/spool_hup" \
-    --log-file "$work/hup.log" >"$work/daemon_hup.out" 2>&1 &
+    --log-file "$work/hup.log" --auth-token-file "$work/token" --test-circuits >"$work/daemon_hup.out" 2>&1 &
 pid=$!
 for _ in $(seq 1 100); do grep -q "listening on" "$work/hup.log" 2>/dev/null && break; sleep 0.1; done
+node_step auth auth "unix://$work/hup.sock" "$token"
 mv "$work/hup.log" "$work/hup.log.1"
 kill -HUP "$pid"
 for _ in $(seq 1 50); do grep -q "log reopened" "$work/hup.log" 2>/dev/null && break; sleep 0.1; done

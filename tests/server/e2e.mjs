@@ -8,6 +8,7 @@
 //   node e2e.mjs submit ADDR N PREFIX        N slow jobs submitted; prints their ids
 //   node e2e.mjs awaitall ADDR ID...         each completes with a whole proof
 //   node e2e.mjs reflection ADDR              server reflection, v1alpha and v1
+//   node e2e.mjs auth ADDR TOKEN              the bearer token is required
 //   node e2e.mjs porep ADDR C1 SECTOR MINER OUT WANT   a real PoRep C2 (WANT: COMPLETED
 //                                            or a regex of the FAILED reason)
 //
@@ -354,6 +355,21 @@ async function reflection(addr) {
   c.close();
 }
 
+// ---- bearer token ---------------------------------------------------------------------------
+async function auth(addr, token) {
+  const none = connect(addr), wrong = connect(addr, 'x'.repeat(token.length)), right = connect(addr, token);
+  let e = await rejects(call(none, 'GetStatus', {}));
+  check(e && e.code === CODES.UNAUTHENTICATED, 'no token: UNAUTHENTICATED');
+  e = await rejects(call(wrong, 'GetStatus', {}));
+  check(e && e.code === CODES.UNAUTHENTICATED, 'a wrong token: UNAUTHENTICATED');
+  e = await rejects(call(none, 'Prove', { submit: testReq(`auth-${process.pid}`, 'x=1') }));
+  check(e && e.code === CODES.UNAUTHENTICATED, 'Prove without the token: UNAUTHENTICATED, no job');
+  const st = await call(right, 'GetStatus', {});
+  check(st.queues.length > 0, 'the right token: GetStatus answers');
+  check(await healthCheck(none) === 1, 'the health check needs no token');
+  for (const c of [none, wrong, right]) c.close();
+}
+
 // ---- a real PoRep C2 from a C1 output envelope file ----------------------------------
 async function porep(addr, c1File, sector, miner, out, want) {
   const fs = await import('node:fs');
@@ -387,6 +403,7 @@ try {
   else if (cmd === 'submit') { await submit(addr, Number(rest[0]), rest[1]); process.exit(0); }
   else if (cmd === 'awaitall') await awaitall(addr, rest);
   else if (cmd === 'reflection') await reflection(addr);
+  else if (cmd === 'auth') await auth(addr, rest[0]);
   else if (cmd === 'porep') await porep(addr, rest[0], Number(rest[1]), Number(rest[2]), rest[3], rest[4]);
   else { console.error(`unknown command ${cmd}`); process.exit(2); }
 } catch (e) {
