@@ -39,6 +39,8 @@ static void usage(FILE *f) {
             "  --status-listen H:P      the same (upstream's daemon.status_listen)\n"
             "  --allow-remote           allow listening on addresses other than loopback / unix sockets\n"
             "  --auth-token-file F      require 'authorization: Bearer <first line of F>'\n"
+            "  --tls-cert F --tls-key F TLS with this PEM certificate chain and key\n"
+            "  --tls-client-ca F        and require client certificates signed by this PEM CA\n"
             "  --backend cpu|gpu|auto   prover back end (default auto)\n"
             "  --log-level L            error | warn | info | debug\n"
             "  --log-file F             log here instead of stderr (reopened on SIGHUP)\n"
@@ -135,6 +137,9 @@ int main(int argc, char **argv) {
         else if (strcmp(a, "--metrics-listen") == 0) rc = set_str(cfg.metrics_listen, sizeof cfg.metrics_listen, a, v);
         else if (strcmp(a, "--status-listen") == 0) rc = set_str(cfg.status_listen, sizeof cfg.status_listen, a, v);
         else if (strcmp(a, "--auth-token-file") == 0) rc = set_str(cfg.auth_token_file, sizeof cfg.auth_token_file, a, v);
+        else if (strcmp(a, "--tls-cert") == 0) rc = set_str(cfg.tls_cert_file, sizeof cfg.tls_cert_file, a, v);
+        else if (strcmp(a, "--tls-key") == 0) rc = set_str(cfg.tls_key_file, sizeof cfg.tls_key_file, a, v);
+        else if (strcmp(a, "--tls-client-ca") == 0) rc = set_str(cfg.tls_client_ca_file, sizeof cfg.tls_client_ca_file, a, v);
         else if (strcmp(a, "--backend") == 0) rc = set_str(cfg.backend, sizeof cfg.backend, a, v);
         else if (strcmp(a, "--log-level") == 0) rc = set_str(cfg.log_level, sizeof cfg.log_level, a, v);
         else if (strcmp(a, "--log-file") == 0) rc = set_str(cfg.log_file, sizeof cfg.log_file, a, v);
@@ -173,8 +178,10 @@ int main(int argc, char **argv) {
     dlog_info("starting %s", cuzk_build_id());
     bool local;
     cuzk_listen_addr_check(cfg.listen, &local, err, sizeof err);
-    if (!local) dlog_warn("listening on %s, which is not a unix socket or loopback: anyone who reaches it can "
-                          "submit work%s", cfg.listen, cfg.auth_token_file[0] ? "" : " (no auth token set)");
+    if (!local)
+        dlog_warn("listening on %s, which is not a unix socket or loopback: anyone who reaches it can submit work%s%s",
+                  cfg.listen, cfg.auth_token_file[0] ? "" : " (no auth token set)",
+                  cfg.tls_client_ca_file[0] ? "" : cfg.tls_cert_file[0] ? " (TLS without client certificates)" : " (no TLS)");
 
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

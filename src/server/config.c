@@ -157,6 +157,9 @@ static const key_def KEYS[] = {
     {"daemon.spool_dir", K_STR, S(spool_dir), NULL},
     {"daemon.allow_remote", K_BOOL, F(allow_remote), 0, NULL},
     {"daemon.auth_token_file", K_STR, S(auth_token_file), NULL},
+    {"daemon.tls_cert_file", K_STR, S(tls_cert_file), NULL},
+    {"daemon.tls_key_file", K_STR, S(tls_key_file), NULL},
+    {"daemon.tls_client_ca_file", K_STR, S(tls_client_ca_file), NULL},
     {"daemon.max_message_size", K_SIZE, F(max_message_bytes), 0, NULL},
     {"daemon.max_vanilla_proofs", K_U32, F(max_vanilla_proofs), 0, NULL},
     {"daemon.max_jobs", K_U32, F(max_jobs), 0, NULL},
@@ -391,6 +394,14 @@ int cuzk_daemon_config_check(const cuzk_daemon_config *c, char *err, size_t err_
             return -1;
         }
     }
+    if (!c->tls_cert_file[0] != !c->tls_key_file[0]) {
+        seterr(err, err_len, "daemon.tls_cert_file and daemon.tls_key_file go together");
+        return -1;
+    }
+    if (c->tls_client_ca_file[0] && !c->tls_cert_file[0]) {
+        seterr(err, err_len, "daemon.tls_client_ca_file needs daemon.tls_cert_file and daemon.tls_key_file");
+        return -1;
+    }
     if (!c->spool_dir[0]) {
         seterr(err, err_len, "daemon.spool_dir is empty");
         return -1;
@@ -436,6 +447,9 @@ void cuzk_daemon_config_print(const cuzk_daemon_config *c, FILE *f) {
     print_str(f, "spool_dir", c->spool_dir);
     fprintf(f, "allow_remote = %s\n", c->allow_remote ? "true" : "false");
     print_str(f, "auth_token_file", c->auth_token_file);
+    print_str(f, "tls_cert_file", c->tls_cert_file);
+    print_str(f, "tls_key_file", c->tls_key_file);
+    print_str(f, "tls_client_ca_file", c->tls_client_ca_file);
     fprintf(f, "max_message_size = %" PRIu64 "\n", c->max_message_bytes);
     fprintf(f, "max_vanilla_proofs = %u\n", c->max_vanilla_proofs);
     fprintf(f, "max_jobs = %u\nmax_calls = %u\n", c->max_jobs, c->max_calls);

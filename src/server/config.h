@@ -26,6 +26,9 @@ typedef struct {
     char spool_dir[CUZK_CFG_STR];       /* journal of accepted jobs and finished results */
     bool allow_remote;                  /* listen on addresses other than loopback / unix */
     char auth_token_file[CUZK_CFG_STR]; /* bearer token (first line of the file); "" = none */
+    char tls_cert_file[CUZK_CFG_STR];   /* PEM server certificate chain; "" = plaintext */
+    char tls_key_file[CUZK_CFG_STR];    /* its PEM private key */
+    char tls_client_ca_file[CUZK_CFG_STR]; /* PEM CA: clients must present a certificate it signed */
     uint64_t max_message_bytes;         /* gRPC messages each way; default 256 MiB */
     uint32_t max_vanilla_proofs;        /* vanilla_proofs entries a request may carry */
     uint32_t max_jobs;                  /* jobs journaled and not finished, at most */

@@ -1494,6 +1494,53 @@ static void resume_one(void *ctx, const char *job_id, int priority, const uint8_
 }
 
 /* ---- lifecycle ------------------------------------------------------------------- */
+/* A PEM file, NUL-terminated, at most 1 MiB. */
+static char *read_pem(const char *path, const char *key, char *err, size_t el) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        seterr(err, el, "%s %s: %s", key, path, strerror(errno));
+        return NULL;
+    }
+    const size_t cap = 1u << 20;
+    char *b = malloc(cap + 1);
+    size_t n = b ? fread(b, 1, cap + 1, f) : 0;
+    fclose(f);
+    const char *why = NULL;
+    if (!b) why = "out of memory";
+    else if (n == 0) why = "empty";
+    else if (n > cap) why = "larger than 1 MiB";
+    else {
+        b[n] = '\0';
+        if (!strstr(b, "-----BEGIN")) why = "not PEM";
+    }
+    if (why) {
+        seterr(err, el, "%s %s: %s", key, path, why);
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+static grpc_server_credentials *make_creds(const cuzk_daemon_config *cfg, char *err, size_t el) {
+    if (!cfg->tls_cert_file[0]) return grpc_insecure_server_credentials_create();
+    char *cert = read_pem(cfg->tls_cert_file, "daemon.tls_cert_file", err, el);
+    char *key = cert ? read_pem(cfg->tls_key_file, "daemon.tls_key_file", err, el) : NULL;
+    char *ca = NULL;
+    if (key && cfg->tls_client_ca_file[0]) ca = read_pem(cfg->tls_client_ca_file, "daemon.tls_client_ca_file", err, el);
+    grpc_server_credentials *c = NULL;
+    if (key && (ca || !cfg->tls_client_ca_file[0])) {
+        grpc_ssl_pem_key_cert_pair pair = {key, cert};
+        c = grpc_ssl_server_credentials_create_ex(
+            ca, &pair, 1,
+            ca ? GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY : GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE, NULL);
+        if (!c) seterr(err, el, "TLS: the certificate or key was refused");
+    }
+    free(cert);
+    free(key);
+    free(ca);
+    return c;
+}
+
 static int prepare_unix_socket(const char *addr, char *err, size_t el) {
     const char *p = addr + 5;
     if (strncmp(p, "//", 2) == 0) p += 2;
@@ -1570,7 +1617,8 @@ int cuzk_server_start(cuzk_server **out, const cuzk_server_opts *o, char *err, s
             goto fail;
         }
     }
-    grpc_server_credentials *creds = grpc_insecure_server_credentials_create();
+    grpc_server_credentials *creds = make_creds(s->cfg, err, err_len);
+    if (!creds) goto fail;
     int port = grpc_server_add_http2_port(s->srv, listen, creds);
     grpc_server_credentials_release(creds);
     if (port == 0) {

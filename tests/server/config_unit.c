@@ -20,6 +20,9 @@ static void check_all_keys(void) {
         "spool_dir = \"/var/spool/cz\"\n"
         "allow_remote = true\n"
         "auth_token_file = \"/etc/cuzk/token\"\n"
+        "tls_cert_file = \"/etc/cuzk/cert.pem\"\n"
+        "tls_key_file = \"/etc/cuzk/key.pem\"\n"
+        "tls_client_ca_file = \"/etc/cuzk/ca.pem\"\n"
         "max_message_size = \"128MiB\"\n"
         "max_vanilla_proofs = 100\n"
         "max_jobs = 7\n"
@@ -48,6 +51,8 @@ static void check_all_keys(void) {
     CHECK(strcmp(c.listen, "127.0.0.1:9820") == 0);
     CHECK(strcmp(c.metrics_listen, "[::1]:9822") == 0);
     CHECK(c.allow_remote);
+    CHECK(strcmp(c.tls_cert_file, "/etc/cuzk/cert.pem") == 0 && strcmp(c.tls_key_file, "/etc/cuzk/key.pem") == 0 &&
+          strcmp(c.tls_client_ca_file, "/etc/cuzk/ca.pem") == 0);
     CHECK(c.max_message_bytes == 128ull << 20);
     CHECK(c.max_vanilla_proofs == 100 && c.max_jobs == 7 && c.max_calls == 9);
     CHECK(c.drain_timeout_ms == 120000);
@@ -156,6 +161,14 @@ static void check_parsers(void) {
     CHECK(cuzk_daemon_config_check(&c, err, sizeof err) != 0 && strstr(err, "allow_remote"));
     c.allow_remote = true;
     CHECK(cuzk_daemon_config_check(&c, err, sizeof err) == 0);
+    snprintf(c.tls_cert_file, sizeof c.tls_cert_file, "/c.pem");
+    CHECK(cuzk_daemon_config_check(&c, err, sizeof err) != 0 && strstr(err, "go together"));
+    snprintf(c.tls_key_file, sizeof c.tls_key_file, "/k.pem");
+    CHECK(cuzk_daemon_config_check(&c, err, sizeof err) == 0);
+    c.tls_cert_file[0] = c.tls_key_file[0] = '\0';
+    snprintf(c.tls_client_ca_file, sizeof c.tls_client_ca_file, "/ca.pem");
+    CHECK(cuzk_daemon_config_check(&c, err, sizeof err) != 0 && strstr(err, "tls_client_ca_file needs"));
+    c.tls_client_ca_file[0] = '\0';
     snprintf(c.log_level, sizeof c.log_level, "loud");
     CHECK(cuzk_daemon_config_check(&c, err, sizeof err) != 0 && strstr(err, "logging.level"));
 }

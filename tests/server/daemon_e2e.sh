@@ -12,7 +12,9 @@
 #      complete, proofs checked by the engine (verify_proofs);
 #   6. SIGTERM drains and exits 0; the spool is mode 0700;
 #   7. server reflection (v1alpha and v1) serves our descriptor; a bearer
-#      token is enforced; SIGHUP reopens the log file.
+#      token is enforced; SIGHUP reopens the log file;
+#   8. TLS with client certificates (openssl makes a CA, server and client
+#      certificates): served with one, refused without, refused in plaintext.
 #
 #   daemon_e2e.sh CUZK_DAEMON NODE_CLIENT_DIR WORK_DIR EXAMPLE_TOML
 set -uo pipefail
@@ -166,6 +168,34 @@ rc=$?
 pid=
 if [ "$rc" -eq 0 ]; then pass "SIGTERM of an idle daemon: exit 0"; else fail "SIGTERM of an idle daemon: exit $rc"; fi
 cat "$work/hup.log.1" "$work/hup.log" "$work/daemon_hup.out" >"$work/daemon3.log" 2>/dev/null
+
+# ---- 8. TLS on loopback TCP with client certificates (a CA made here by openssl) -----------
+tdir="$work/tls"
+mkdir -p "$tdir"
+mkcert() { # name subject [extfile]
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout "$tdir/$1.key" \
+        -out "$tdir/$1.csr" -subj "$2" 2>/dev/null &&
+    openssl x509 -req -in "$tdir/$1.csr" -CA "$tdir/ca.pem" -CAkey "$tdir/ca.key" -CAcreateserial \
+        -out "$tdir/$1.pem" -days 2 ${3:+-extfile "$3"} 2>/dev/null
+}
+printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' >"$tdir/srv.ext"
+if openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout "$tdir/ca.key" \
+        -out "$tdir/ca.pem" -days 2 -subj /CN=cuzk-test-ca 2>/dev/null &&
+   mkcert srv /CN=localhost "$tdir/srv.ext" && mkcert cli /CN=cuzk-test-client; then
+    tport=$((port + 1))
+    "$daemon" --listen "127.0.0.1:$tport" --param-dir "$work/params" --spool "$work/spool_tls" --test-circuits \
+        --tls-cert "$tdir/srv.pem" --tls-key "$tdir/srv.key" --tls-client-ca "$tdir/ca.pem" >"$work/daemon_tls.log" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 100); do grep -q "listening on" "$work/daemon_tls.log" && break; sleep 0.1; done
+    node_step tls tls "localhost:$tport" "$tdir/ca.pem" "$tdir/cli.key" "$tdir/cli.pem"
+    kill -TERM "$pid"
+    wait "$pid"
+    rc=$?
+    pid=
+    if [ "$rc" -eq 0 ]; then pass "TLS daemon: SIGTERM, exit 0"; else fail "TLS daemon: exit $rc"; fi
+else
+    fail "openssl could not make the test certificates"
+fi
 
 if grep -qiE "AddressSanitizer|runtime error|LeakSanitizer" "$work"/daemon*.log; then
     fail "sanitizer reports in the daemon logs"

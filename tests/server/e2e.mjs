@@ -9,11 +9,12 @@
 //   node e2e.mjs awaitall ADDR ID...         each completes with a whole proof
 //   node e2e.mjs reflection ADDR              server reflection, v1alpha and v1
 //   node e2e.mjs auth ADDR TOKEN              the bearer token is required
+//   node e2e.mjs tls HOST:PORT CA KEY CERT    TLS with client certificates
 //   node e2e.mjs porep ADDR C1 SECTOR MINER OUT WANT   a real PoRep C2 (WANT: COMPLETED
 //                                            or a regex of the FAILED reason)
 //
 // Prints "ok"/"FAIL" lines and then "N passed, N failed"; exit 1 on a failure.
-import { connect, call, rawCall, healthCheck, CODES, grpc } from './cuzk_client.mjs';
+import { connect, call, rawCall, healthCheck, CODES, grpc, pkg } from './cuzk_client.mjs';
 
 let passed = 0, failed = 0;
 function check(cond, what) {
@@ -370,6 +371,30 @@ async function auth(addr, token) {
   for (const c of [none, wrong, right]) c.close();
 }
 
+// ---- TLS with client certificates ------------------------------------------------------------
+async function tls(addr, caFile, keyFile, certFile) {
+  const fs = await import('node:fs');
+  const ca = fs.readFileSync(caFile), key = fs.readFileSync(keyFile), cert = fs.readFileSync(certFile);
+  const opts = { 'grpc.max_send_message_length': 256 << 20, 'grpc.max_receive_message_length': 256 << 20 };
+  const mk = (creds) => {
+    const c = new pkg.ProvingEngine(addr, creds, opts);
+    c.meta = () => new grpc.Metadata();
+    return c;
+  };
+  const good = mk(grpc.credentials.createSsl(ca, key, cert));
+  const st = await call(good, 'GetStatus', {}, { deadlineMs: 10000 });
+  check(st.queues.length > 0, 'TLS with a client certificate: GetStatus answers');
+  const r = await call(good, 'Prove', { submit: testReq(`tls-${process.pid}`, 'x=3') }, { deadlineMs: 30000 });
+  check(r.result.status === 'COMPLETED' && r.result.proof.length === 192, 'TLS: Prove completes');
+  const nocert = mk(grpc.credentials.createSsl(ca));
+  let e = await rejects(call(nocert, 'GetStatus', {}, { deadlineMs: 5000 }));
+  check(e && e.code !== CODES.OK, `TLS without a client certificate: refused (${e && e.code})`);
+  const plain = mk(grpc.credentials.createInsecure());
+  e = await rejects(call(plain, 'GetStatus', {}, { deadlineMs: 5000 }));
+  check(e && e.code !== CODES.OK, `plaintext against the TLS port: refused (${e && e.code})`);
+  for (const c of [good, nocert, plain]) c.close();
+}
+
 // ---- a real PoRep C2 from a C1 output envelope file ----------------------------------
 async function porep(addr, c1File, sector, miner, out, want) {
   const fs = await import('node:fs');
@@ -404,6 +429,7 @@ try {
   else if (cmd === 'awaitall') await awaitall(addr, rest);
   else if (cmd === 'reflection') await reflection(addr);
   else if (cmd === 'auth') await auth(addr, rest[0]);
+  else if (cmd === 'tls') await tls(addr, rest[0], rest[1], rest[2]);
   else if (cmd === 'porep') await porep(addr, rest[0], Number(rest[1]), Number(rest[2]), rest[3], rest[4]);
   else { console.error(`unknown command ${cmd}`); process.exit(2); }
 } catch (e) {
