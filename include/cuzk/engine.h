@@ -8,7 +8,8 @@
  * partitions; every partition is an independent work item: it waits for a
  * witness slot and its share of the memory budget, has its witness made on
  * the CPU pool, then waits for a prover (one or more per GPU, or the CPU
- * prover), and its 192-byte proof is put back in partition order. Items of
+ * prover), and its 192-byte proof is put back in partition order. A prover
+ * whose device fails leaves service and its partition goes to another. Items of
  * a higher priority class always go first, at both stages, so a WinningPoSt
  * waits at most for the partitions already being proved.
  *
@@ -153,8 +154,13 @@ typedef struct {
     int kind_class[CUZK_KIND_MAX];     /* priority class of each kind's DEFAULT priority (1..4) */
     uint64_t result_ttl_ms;            /* completed results kept this long; default 10 min */
     uint64_t result_max_bytes;         /* and within this many proof bytes; default 64 MiB */
+    unsigned cpu_provers;              /* provers on the CPU when no GPU is used; default 1 */
     bool verify_proofs;                /* verify every partition proof before returning it */
     bool quiet;                        /* no per-partition log lines */
+    /* Testing aid: prover fault_worker - 1 (0: none) reports a device fault
+     * on every partition after its first fault_after. */
+    int fault_worker;
+    uint32_t fault_after;
 } cuzk_engine_config;
 
 /* Defaults: WinningPoSt CRITICAL, WindowPoSt HIGH, PoRep and SnapDeals NORMAL. */
@@ -247,6 +253,8 @@ typedef struct {
     const char *current_label;         /* NULL when idle */
     double busy_fraction;              /* of its lifetime */
     uint64_t partitions_proved;
+    bool in_service;                   /* false after a device fault */
+    char fault[128];                   /* why it left service */
 } cuzk_engine_worker_status;
 
 typedef struct {

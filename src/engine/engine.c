@@ -425,12 +425,38 @@ static void *witness_main(void *arg)
 }
 
 /* ---- stage 2: prove ------------------------------------------------------------------------------ */
+/* lock held. A prover whose device failed leaves service; the partition it
+ * held goes back to the ready queue for another prover (its witness is kept),
+ * unless none is left, when every unfinished job fails. true: the partition
+ * was requeued. */
+static bool take_out_of_service(cuzk_engine *e, prover_worker *pw, part *p, const char *why)
+{
+    pw->failed = true;
+    snprintf(pw->fault, sizeof pw->fault, "%s", why);
+    size_t healthy = 0;
+    for (size_t i = 0; i < e->n_pw; i++) healthy += !e->pw[i].failed;
+    cuzk_log("engine: %s is out of service: %s; %zu prover%s left", pw->name, why, healthy, healthy == 1 ? "" : "s");
+    if (healthy && p->retries < e->n_pw) {
+        p->retries++;
+        p->state = P_READY;
+        p->t_prove0 = p->t_prove1 = 0;
+        p->worker = -1;
+        e->n_ready++;
+        pthread_cond_broadcast(&e->work);
+        return true;
+    }
+    if (!healthy)
+        for (job *j = e->jobs; j; j = j->next)
+            if (!job_final(j) && j != p->job) job_finish(e, j, CUZK_JOB_FAILED, CUZK_ERR_DEVICE, "no prover left in service");
+    return false;
+}
+
 static void *prover_main(void *arg)
 {
     prover_worker *pw = arg;
     cuzk_engine *e = pw->e;
     pthread_mutex_lock(&e->lock);
-    while (!e->stopping) {
+    while (!e->stopping && !pw->failed) {
         part *p = pick_ready(e);
         if (!p) {
             pthread_cond_wait(&e->work, &e->lock);
@@ -450,7 +476,11 @@ static void *prover_main(void *arg)
         cuzk_fr r, s;
         if (j->req.fixed_rs) cuzk_engine_fixed_rs(j->req.rs_seed, p->k, &r, &s);
         memset(&p->pt, 0, sizeof p->pt);
-        int rc = cuzk_prover_prove(pw->prover, j->params->params, &p->w, j->req.fixed_rs ? &r : NULL,
+        int rc;
+        if (e->cfg.fault_worker == pw->index + 1 && pw->proved >= e->cfg.fault_after)
+            rc = cuzk_err_set(&err, CUZK_ERR_DEVICE, "injected device fault (engine config fault_worker)");
+        else
+            rc = cuzk_prover_prove(pw->prover, j->params->params, &p->w, j->req.fixed_rs ? &r : NULL,
                                    j->req.fixed_rs ? &s : NULL, e->prove_pool, &proof, &p->pt, &err);
         if (!rc && e->cfg.verify_proofs && j->entry->public_inputs) {
             cuzk_fr *in = NULL;
@@ -469,6 +499,7 @@ static void *prover_main(void *arg)
         p->t_prove1 = eng_now(e);
         pw->busy_ns += p->t_prove1 - p->t_prove0;
         pw->current = NULL;
+        if (rc == CUZK_ERR_DEVICE && !job_final(j) && take_out_of_service(e, pw, p, err.msg)) continue;
         pw->proved++;
         kind_counters *kc = &e->counters[j->kind];
         kc->partitions++;
@@ -548,7 +579,7 @@ static int add_prover(cuzk_engine *e, cuzk_backend_kind kind, int device, cuzk_e
             snprintf(pw->name, sizeof pw->name, "gpu%d", device);
         }
     } else {
-        snprintf(pw->name, sizeof pw->name, "cpu");
+        snprintf(pw->name, sizeof pw->name, "cpu%zu", e->n_pw);
     }
     pw->t_created = eng_now(e);
     e->n_pw++;
@@ -601,7 +632,9 @@ int cuzk_engine_create(cuzk_engine **out, const cuzk_engine_config *cfg_in, cuzk
                               qrc ? probe.msg : "no device is visible");
     }
     size_t n_dev = gpu ? (cfg_in && cfg_in->devices ? cfg_in->n_devices : (size_t)count) : 0;
-    if (!rc && !(e->pw = calloc(n_dev ? n_dev * cfg.gpu_workers_per_device : 1, sizeof *e->pw)))
+    if (!cfg.cpu_provers) cfg.cpu_provers = 1;
+    if (cfg.cpu_provers > 8) rc = cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "engine: %u CPU provers", cfg.cpu_provers);
+    if (!rc && !(e->pw = calloc(n_dev ? n_dev * cfg.gpu_workers_per_device : cfg.cpu_provers, sizeof *e->pw)))
         rc = cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "engine: workers");
     for (size_t d = 0; !rc && d < n_dev; d++) {
         int dev = cfg_in && cfg_in->devices ? cfg_in->devices[d] : (int)d;
@@ -611,7 +644,7 @@ int cuzk_engine_create(cuzk_engine **out, const cuzk_engine_config *cfg_in, cuzk
         }
         for (unsigned w = 0; !rc && w < cfg.gpu_workers_per_device; w++) rc = add_prover(e, CUZK_BACKEND_GPU, dev, err);
     }
-    if (!rc && !n_dev) rc = add_prover(e, CUZK_BACKEND_CPU, 0, err);
+    for (unsigned i = 0; !rc && !n_dev && i < cfg.cpu_provers; i++) rc = add_prover(e, CUZK_BACKEND_CPU, 0, err);
     e->max_ahead = cfg.queue_depth ? cfg.queue_depth : (uint32_t)(2 * e->n_pw);
     if (e->max_ahead < cfg.synth_workers) e->max_ahead = cfg.synth_workers;
 
@@ -722,6 +755,12 @@ int cuzk_engine_submit(cuzk_engine *e, const cuzk_proof_request *req, int priori
 
     pthread_mutex_lock(&e->lock);
     gc_results(e);
+    size_t healthy = 0;
+    for (size_t i = 0; i < e->n_pw; i++) healthy += !e->pw[i].failed;
+    if (!healthy) {
+        pthread_mutex_unlock(&e->lock);
+        return cuzk_err_set(err, CUZK_ERR_DEVICE, "no prover left in service (%s)", e->pw[0].fault);
+    }
     if (!e->has_entry[req->kind]) {
         pthread_mutex_unlock(&e->lock);
         return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, "proof_kind %d: no circuit is registered for it", req->kind);

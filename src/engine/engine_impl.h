@@ -38,6 +38,7 @@ typedef struct {
     uint64_t t_witness0, t_witness1, t_prove0, t_prove1;   /* ns since the engine's start */
     cuzk_prove_timings pt;
     int worker;                 /* prover that proved it, -1 before */
+    uint32_t retries;           /* times a failed device gave it back */
 } part;
 
 struct job {
@@ -80,6 +81,8 @@ typedef struct {
     uint64_t proved;
     char name[128];
     uint64_t mem_total;
+    bool failed;                /* out of service after a device fault */
+    char fault[256];
 } prover_worker;
 
 typedef struct {

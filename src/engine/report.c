@@ -175,6 +175,8 @@ static void fill_status(cuzk_engine *e, cuzk_engine_status *st)
         const uint64_t life = now > pw->t_created ? now - pw->t_created : 1;
         w->busy_fraction = (double)pw->busy_ns / (double)life;
         w->partitions_proved = pw->proved;
+        w->in_service = !pw->failed;
+        snprintf(w->fault, sizeof w->fault, "%.120s", pw->fault);
     }
     for (const params_slot *s = e->slots; s && st->n_params < CUZK_ENGINE_STATUS_MAX; s = s->next) {
         if (s->loading) continue;
@@ -233,8 +235,10 @@ int cuzk_engine_status_json(cuzk_engine *e, char **json, cuzk_err *err)
         sb_printf(&b, "%s{\"device\":%d,\"name\":", i ? "," : "", w->device);
         sb_jstr(&b, w->name);
         sb_printf(&b, ",\"mem_total\":%" PRIu64 ",\"mem_free\":%" PRIu64 ",\"busy_fraction\":%.4f,\"partitions\":%" PRIu64
-                  ",\"current_job\":",
-                  w->mem_total, w->mem_free, w->busy_fraction, w->partitions_proved);
+                  ",\"in_service\":%s,\"fault\":",
+                  w->mem_total, w->mem_free, w->busy_fraction, w->partitions_proved, w->in_service ? "true" : "false");
+        sb_jstr(&b, w->fault);
+        sb_printf(&b, ",\"current_job\":");
         sb_jstr(&b, w->current_job);
         sb_printf(&b, "}");
     }
@@ -325,6 +329,8 @@ int cuzk_engine_metrics_text(cuzk_engine *e, char **text, cuzk_err *err)
     for (size_t i = 0; i < st.n_workers; i++) {
         sb_printf(&b, "cuzk_worker_busy_ratio{worker=\"%zu\",device=\"%d\"} %.4f\n", i, st.workers[i].device,
                   st.workers[i].busy_fraction);
+        sb_printf(&b, "cuzk_worker_in_service{worker=\"%zu\",device=\"%d\"} %d\n", i, st.workers[i].device,
+                  st.workers[i].in_service);
         if (st.workers[i].device >= 0)
             sb_printf(&b, "cuzk_gpu_memory_bytes{device=\"%d\",state=\"free\"} %" PRIu64 "\n"
                           "cuzk_gpu_memory_bytes{device=\"%d\",state=\"total\"} %" PRIu64 "\n",

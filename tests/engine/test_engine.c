@@ -394,6 +394,94 @@ static void test_fixed_rs_and_overlap(void)
     cuzk_engine_destroy(e);
 }
 
+/* ---- several provers; a device fault moves the partition to another prover -------------------- */
+static cuzk_engine *provers_engine(unsigned provers, int fault_worker, uint32_t fault_after)
+{
+    cuzk_engine_config cfg;
+    cuzk_engine_config_default(&cfg);
+    cfg.backend = CUZK_BACKEND_CPU;
+    cfg.cpu_provers = provers;
+    cfg.synth_workers = 2;
+    cfg.synth_threads = 1;
+    cfg.prove_threads = 1;
+    cfg.quiet = true;
+    cfg.fault_worker = fault_worker;
+    cfg.fault_after = fault_after;
+    cuzk_engine *e = NULL;
+    cuzk_err err = { 0 };
+    CHECK_MSG(cuzk_engine_create(&e, &cfg, &err) == 0, "create: %s", err.msg);
+    cuzk_circuit_entry a = tc_entry(CUZK_KIND_TEST_A, "test-a");
+    if (e) CHECK(cuzk_engine_register(e, &a, &err) == 0);
+    return e;
+}
+
+static void test_provers_and_faults(void)
+{
+    cuzk_err err = { 0 };
+    /* two provers work at once, and every proof verifies */
+    cuzk_engine *e = provers_engine(2, 0, 0);
+    if (!e) return;
+    uint8_t b[4][24];
+    char ids[4][CUZK_JOB_ID_MAX];
+    cuzk_proof_request reqs[4];
+    for (int i = 0; i < 4; i++) {
+        reqs[i] = tc_request(CUZK_KIND_TEST_A, b[i], 2, 10, (uint64_t)(3 + i), 0, 0);
+        CHECK(cuzk_engine_submit(e, &reqs[i], 0, NULL, ids[i], NULL, &err) == 0);
+    }
+    double iv[8][2];
+    int n_iv = 0, workers_seen = 0;
+    char first_worker[32] = "";
+    for (int i = 0; i < 4; i++) {
+        cuzk_job_result r;
+        CHECK(cuzk_engine_await(e, ids[i], 0, &r, &err) == 0 && verifies(e, &reqs[i], &r));
+        cuzk_job_result_free(&r);
+        char *json = NULL;
+        CHECK(cuzk_engine_timeline_json(e, ids[i], &json, &err) == 0);
+        for (const char *s = json; s && (s = strstr(s, "\"prove\":[")) && n_iv < 8; s++) {
+            if (sscanf(s, "\"prove\":[%lf,%lf]", &iv[n_iv][0], &iv[n_iv][1]) == 2) n_iv++;
+            const char *w = strstr(s, "\"prover\":\"");
+            if (w && !*first_worker) sscanf(w, "\"prover\":\"%31[^\"]", first_worker);
+            else if (w && strncmp(w + 10, first_worker, strlen(first_worker))) workers_seen = 2;
+        }
+        free(json);
+    }
+    int overlapping = 0;
+    for (int i = 0; i < n_iv; i++)
+        for (int k = i + 1; k < n_iv; k++)
+            if (iv[i][0] < iv[k][1] && iv[k][0] < iv[i][1]) overlapping++;
+    CHECK_MSG(workers_seen == 2 && overlapping > 0, "two provers: %d seen, %d overlapping proofs", workers_seen,
+              overlapping);
+    cuzk_engine_destroy(e);
+
+    /* prover 1 fails on its second partition: it leaves service, the job still completes */
+    e = provers_engine(2, 1, 1);
+    if (!e) return;
+    uint8_t bb[24];
+    cuzk_proof_request req = tc_request(CUZK_KIND_TEST_A, bb, 6, 8, 11, 0, 0);
+    cuzk_job_result r;
+    CHECK(cuzk_engine_prove(e, &req, 0, NULL, &r, &err) == 0 && verifies(e, &req, &r));
+    cuzk_job_result_free(&r);
+    cuzk_engine_status st;
+    cuzk_engine_get_status(e, &st);
+    CHECK(st.n_workers == 2 && !st.workers[0].in_service && st.workers[1].in_service);
+    CHECK_MSG(strstr(st.workers[0].fault, "injected device fault") != NULL, "fault: %s", st.workers[0].fault);
+    CHECK(st.workers[0].partitions_proved == 1 && st.workers[1].partitions_proved == 5);
+    char *m = NULL;
+    CHECK(cuzk_engine_metrics_text(e, &m, &err) == 0 && strstr(m, "cuzk_worker_in_service{worker=\"0\",device=\"-1\"} 0"));
+    free(m);
+    cuzk_engine_destroy(e);
+
+    /* the only prover fails: the job fails by name, and new jobs are refused */
+    e = provers_engine(1, 1, 0);
+    if (!e) return;
+    CHECK(cuzk_engine_prove(e, &req, 0, NULL, &r, &err) == 0 && r.state == CUZK_JOB_FAILED);
+    CHECK_MSG(strstr(r.error, "device fault") != NULL, "%s", r.error);
+    char id[CUZK_JOB_ID_MAX];
+    CHECK(cuzk_engine_submit(e, &req, 0, NULL, id, NULL, &err) == CUZK_ERR_DEVICE);
+    CHECK_MSG(strstr(err.msg, "no prover left") != NULL, "%s", err.msg);
+    cuzk_engine_destroy(e);
+}
+
 int main(void)
 {
     test_mixed_clients();
@@ -403,5 +491,6 @@ int main(void)
     test_budget();
     test_residency();
     test_fixed_rs_and_overlap();
+    test_provers_and_faults();
     return test_finish("engine");
 }
