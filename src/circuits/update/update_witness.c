@@ -93,11 +93,11 @@ static int take_rows(cuzk_update_wgen *g, const cuzk_cs *rec, uint64_t rows, cuz
             for (uint32_t j = 0; j < v[k].len; j++) {
                 const cuzk_lc_term *x = &v[k].terms[j];
                 uint32_t code;
-                if (x->var.kind == CUZK_VAR_INPUT) code = V_INPUT << 30 | x->var.index;
-                else if (x->var.index >= g->p_aux) code = V_BAUX << 30 | (uint32_t)(x->var.index - g->p_aux);
+                if (x->var.kind == CUZK_VAR_INPUT) code = (uint32_t)V_INPUT << 30 | x->var.index;
+                else if (x->var.index >= g->p_aux) code = (uint32_t)V_BAUX << 30 | (uint32_t)(x->var.index - g->p_aux);
                 else if (r >= g->p_con && x->var.index >= cbit0 && x->var.index < cbit0 + g->rb)
-                    code = V_CBIT << 30 | (x->var.index - cbit0);
-                else code = V_PAUX << 30 | x->var.index;
+                    code = (uint32_t)V_CBIT << 30 | (x->var.index - cbit0);
+                else code = (uint32_t)V_PAUX << 30 | x->var.index;
                 const uint32_t id = coeff_id(g, &x->coeff);
                 if (id == UINT32_MAX)
                     return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, "update witness: more than %u distinct coefficients",
