@@ -714,6 +714,29 @@ static int count_watchers(cuzk_server *s) {
     return n;
 }
 
+/* The engine id for a request id. The engine keeps a finished job's result
+ * under its id (so the same id and input join it); but a caller that sends
+ * the id of a FAILED or CANCELLED job again (Curio retries a failed task
+ * with the same request_id) means a new attempt, which then runs as
+ * "<id>~rN". Returns the attempt number N (0: the id itself), -1 when 16
+ * finished attempts are still kept. */
+static int retry_id(cuzk_server *s, const char *request_id, char out[CUZK_JOB_ID_MAX]) {
+    out[0] = '\0';
+    if (!request_id || !request_id[0]) return 0;
+    for (int n = 0; n < 16; n++) {
+        if (n == 0) snprintf(out, CUZK_JOB_ID_MAX, "%s", request_id);
+        else if (snprintf(out, CUZK_JOB_ID_MAX, "%.118s~r%d", request_id, n) >= CUZK_JOB_ID_MAX) return -1;
+        cuzk_job_result res;
+        cuzk_err err = {0};
+        /* a 1 ms look: unknown ids are errors, running ones TIMEOUT */
+        if (cuzk_engine_await(s->engine, out, 1, &res, &err)) return n;
+        int st = res.state;
+        cuzk_job_result_free(&res);
+        if (st != CUZK_JOB_FAILED && st != CUZK_JOB_CANCELLED) return n;
+    }
+    return -1;
+}
+
 /* Validates, submits, journals and watches a job. 0: job_id set; else the
  * gRPC code with its reason in why. */
 static grpc_status_code accept_job(cuzk_server *s, Cuzk__V1__SubmitProofRequest *r, char job_id[CUZK_JOB_ID_MAX],
@@ -733,8 +756,18 @@ static grpc_status_code accept_job(cuzk_server *s, Cuzk__V1__SubmitProofRequest 
         return GRPC_STATUS_RESOURCE_EXHAUSTED;
     }
     cuzk_err err = {0};
-    int rc = cuzk_engine_submit(s->engine, &e.q, (int)r->priority, r->request_id, job_id, qpos, &err);
+    char rid[CUZK_JOB_ID_MAX];
+    int retry = retry_id(s, r->request_id, rid);
+    if (retry < 0) {
+        eng_req_free(&e);
+        seterr(why, wl, "request_id %s: too many failed attempts kept (retry later)", r->request_id);
+        return GRPC_STATUS_RESOURCE_EXHAUSTED;
+    }
+    int rc = cuzk_engine_submit(s->engine, &e.q, (int)r->priority, rid[0] ? rid : NULL, job_id, qpos, &err);
     eng_req_free(&e);
+    if (rc == 0 && retry > 0)
+        dlog_info("job=%s a new attempt of request_id %s (its earlier attempt failed or was cancelled)", job_id,
+                  r->request_id);
     if (rc) {
         seterr(why, wl, "%s", err.msg);
         return code_of(rc);

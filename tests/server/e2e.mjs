@@ -93,6 +93,15 @@ async function rpcs(addr, http) {
   const cr = await call(c, 'CancelProof', { job_id: 'cancel-1' + u });
   a = await call(c, 'AwaitProof', { job_id: 'cancel-1' + u, timeout_ms: 10000 });
   check(a.status === 'CANCELLED' && a.proof.length === 0, `CancelProof: the job ends CANCELLED (was_running ${cr.was_running})`);
+  // the same request_id again after a cancel (or a failure) is a new attempt, as Curio's retries need
+  r = await call(c, 'Prove', { submit: testReq('cancel-1' + u, 'x=2;partitions=4;delay_ms=1500') });
+  check(r.result.status === 'COMPLETED' && r.result.job_id === 'cancel-1' + u + '~r1',
+    `Prove with a cancelled job's request_id: a new attempt ${r.result.job_id}, ${r.result.status}`);
+  r = await call(c, 'Prove', { submit: testReq('cancel-1' + u, 'x=2;partitions=4;delay_ms=1500') });
+  check(r.result.status === 'COMPLETED' && r.result.job_id === 'cancel-1' + u + '~r1',
+    'and again: it joins the completed attempt');
+  r = await call(c, 'Prove', { submit: { request_id: 'p-fail' + u, proof_kind: 101, vanilla_proof: Buffer.from('x=1') } });
+  check(r.result.status === 'FAILED' && r.result.job_id === 'p-fail' + u + '~r1', `a failed job's request_id again: ${r.result.job_id}`);
   e = await rejects(call(c, 'CancelProof', { job_id: 'no-such-job' }));
   check(e && e.code === CODES.NOT_FOUND, 'CancelProof of an unknown job: NOT_FOUND');
   e = await rejects(call(c, 'AwaitProof', { job_id: 'no-such-job' }));
