@@ -64,6 +64,13 @@ async function rpcs(addr, http) {
   check(r.result.status === 'FAILED' && /vanilla_proof/.test(r.result.error_message),
     `Prove with a bad test input: FAILED naming vanilla_proof ("${r.result.error_message}")`);
 
+  // a 64 MiB request passes (gRPC's default limit is 4 MiB; ours is Curio's 256 MiB), and
+  // the test kind then refuses its size by name
+  const big = Buffer.alloc(64 << 20, 0x61);
+  r = await call(c, 'Prove', { submit: { request_id: 'big' + u, proof_kind: 100, vanilla_proof: big } });
+  check(r.result.status === 'FAILED' && /vanilla_proof: 67108864 bytes/.test(r.result.error_message),
+    `a 64 MiB request is received whole (${r.result.status}: "${r.result.error_message}")`);
+
   // SubmitProof + AwaitProof; the empty request id gets one made
   const s = await call(c, 'SubmitProof', { ...testReq('', 'x=5'), priority: 'HIGH' });
   check(s.job_id.length > 0, `SubmitProof with no request_id: job id ${s.job_id}`);
