@@ -12,18 +12,20 @@
 #include "g16_cli.h"
 #include "cuzk/engine.h"
 #include "cuzk/porep.h"
+#include "cuzk/post.h"
+#include "cuzk/update.h"
 #include "cuzk/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 enum { PG_OK = 0, PG_FAIL = 1, PG_USAGE = 2 };
 
 #define USAGE_SETUP                                                                                              \
-    "--circuit porep --sector-size SIZE [--api-version 1.0|1.1] (--out P.params | --param-dir DIR) [--seed N] "  \
+    "--circuit porep|window-post|winning-post|snap --sector-size SIZE [--api-version 1.0|1.1] "                  \
+    "(--out P.params | --param-dir DIR) [--seed N] "                                                             \
     "[--vk-out P.vk] [--threads N]"
 #define ENGINE_OPTS                                                                                              \
     { "--params", false, NULL }, { "--param-dir", false, NULL }, { "--threads", false, NULL },                   \
@@ -38,7 +40,7 @@ enum { PG_OK = 0, PG_FAIL = 1, PG_USAGE = 2 };
 #define USAGE_VERIFY                                                                                             \
     "--c1 C1.json (--params P.params | --vk P.vk | --param-dir DIR) --proof P.proof [--partition K]"            \
     POREP_C1_USAGE "\n       cuzk-bench verify " POREP_REGRESSION_USAGE
-#define USAGE_BATCH "--c1 C1.json --jobs N [--compare] [--json] " ENGINE_USAGE POREP_C1_USAGE
+#define USAGE_BATCH "--c1 C1.json --jobs N [--compare] [--runs R] [--json] [--out R.json] " ENGINE_USAGE POREP_C1_USAGE
 
 bool porep_g16_wanted(int argc, char **argv)
 {
@@ -59,6 +61,67 @@ static bool circuit_is_porep(const g16_opt *o, size_t no, const char *cmd)
     return false;
 }
 
+/* The blank circuit of --circuit KIND at --sector-size and its official
+ * parameter file name (without extension). */
+typedef struct {
+    cuzk_porep_circuit *porep;
+    cuzk_post_circuit *post;
+    cuzk_update_circuit *update;
+    cuzk_circuit c;
+    char stem[192];
+} blank_circuit;
+
+static void blank_free(blank_circuit *b)
+{
+    cuzk_porep_circuit_free(b->porep);
+    cuzk_post_circuit_free(b->post);
+    cuzk_update_circuit_free(b->update);
+}
+
+static int size_index(const char *size)
+{
+    static const char *sizes[5] = { "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" };
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(size, sizes[i])) return i;
+    return -1;
+}
+
+static int blank_for(blank_circuit *b, const char *kind, const char *size, const char *api, cuzk_err *err)
+{
+    memset(b, 0, sizeof *b);
+    const int si = size_index(size);
+    if (si < 0) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--sector-size %s: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB", size);
+    int rc;
+    if (!strcmp(kind, "porep")) {
+        const int proof = cuzk_seal_proof_from_size(size, api);
+        cuzk_porep_config cfg;
+        if (proof < 0) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--api-version %s: 1.0 or 1.1", api);
+        if ((rc = cuzk_porep_config_init(&cfg, (cuzk_seal_proof)proof, err)) ||
+            (rc = cuzk_porep_circuit_new_blank(&b->porep, &cfg, err)))
+            return rc;
+        b->c = cuzk_porep_circuit_get(b->porep);
+        snprintf(b->stem, sizeof b->stem, "%s", cuzk_porep_params_stem(cfg.sector_size));
+    } else if (!strcmp(kind, "window-post") || !strcmp(kind, "winning-post")) {
+        const int proof = !strcmp(kind, "window-post") ? CUZK_POST_WINDOW_2KIB_V1_2 + si : CUZK_POST_WINNING_2KIB_V1 + si;
+        cuzk_post_config cfg;
+        if ((rc = cuzk_post_config_init(&cfg, (cuzk_post_proof)proof, err)) ||
+            (rc = cuzk_post_param_name(b->stem, sizeof b->stem, &cfg, err)) ||
+            (rc = cuzk_post_circuit_new_blank(&b->post, &cfg, err)))
+            return rc;
+        b->c = cuzk_post_circuit_get(b->post);
+    } else if (!strcmp(kind, "snap")) {
+        cuzk_update_config cfg;
+        if ((rc = cuzk_update_config_init(&cfg, (cuzk_update_proof)si, false, err)) ||
+            (rc = cuzk_update_param_name(&cfg, b->stem, sizeof b->stem, err)) ||
+            (rc = cuzk_update_circuit_new_blank(&b->update, &cfg, err)))
+            return rc;
+        b->c = cuzk_update_circuit_get(b->update);
+    } else {
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--circuit %s: porep, window-post, winning-post or snap", kind);
+    }
+    return 0;
+}
+
 int porep_g16_setup_main(int argc, char **argv)
 {
     g16_opt o[] = { { "--circuit", false, NULL }, { "--sector-size", false, NULL }, { "--api-version", false, NULL },
@@ -67,57 +130,52 @@ int porep_g16_setup_main(int argc, char **argv)
     const size_t no = sizeof o / sizeof o[0];
     int prc = g16_parse(argc, argv, o, no, USAGE_SETUP);
     if (prc) return prc < 0 ? PG_OK : prc;
-    const char *size = g16_get(o, no, "--sector-size"), *out = g16_get(o, no, "--out");
-    const char *dir = g16_get(o, no, "--param-dir"), *vk_out = g16_get(o, no, "--vk-out");
-    if (!circuit_is_porep(o, no, "setup") || !size || !out == !dir) {
+    const char *kind = g16_get(o, no, "--circuit"), *size = g16_get(o, no, "--sector-size");
+    const char *out = g16_get(o, no, "--out"), *dir = g16_get(o, no, "--param-dir"), *vk_out = g16_get(o, no, "--vk-out");
+    if (!kind || !size || !out == !dir) {
         fprintf(stderr, "usage: cuzk-bench setup %s\n", USAGE_SETUP);
         return PG_USAGE;
     }
-    const int proof = cuzk_seal_proof_from_size(size, g16_get(o, no, "--api-version"));
-    if (proof < 0) {
-        fprintf(stderr, "cuzk-bench setup: unknown sector size '%s' or api version\n", size);
+    cuzk_err err = { 0 };
+    blank_circuit b;
+    if (blank_for(&b, kind, size, g16_get(o, no, "--api-version"), &err)) {
+        g16_fail("setup", &err);
+        blank_free(&b);
         return PG_USAGE;
     }
-    cuzk_err err = { 0 };
     uint64_t seed = 0;
+    int rc = 0;
     if (g16_get(o, no, "--seed")) {
-        if (!g16_u64("setup", "--seed", g16_get(o, no, "--seed"), &seed)) return PG_USAGE;
-    } else if (cuzk_os_random(&seed, sizeof seed, &err) != 0) {
-        g16_fail("setup", &err);
-        return PG_FAIL;
+        if (!g16_u64("setup", "--seed", g16_get(o, no, "--seed"), &seed)) rc = CUZK_ERR_INVALID_ARGUMENT;
+    } else {
+        rc = cuzk_os_random(&seed, sizeof seed, &err);
     }
-    cuzk_porep_config cfg;
-    cuzk_porep_circuit *pc = NULL;
     cuzk_params *params = NULL;
     cuzk_pool *pool = NULL;
     char params_path[4096], vk_path[4096];
-    int rc = cuzk_porep_config_init(&cfg, (cuzk_seal_proof)proof, &err);
     if (!rc && dir) {
         /* the official names, where the engine and the daemon look for them */
         mkdir(dir, 0755);
-        const char *stem = cuzk_porep_params_stem(cfg.sector_size);
-        snprintf(params_path, sizeof params_path, "%s/%s.params", dir, stem);
-        snprintf(vk_path, sizeof vk_path, "%s/%s.vk", dir, stem);
+        snprintf(params_path, sizeof params_path, "%s/%s.params", dir, b.stem);
+        snprintf(vk_path, sizeof vk_path, "%s/%s.vk", dir, b.stem);
         out = params_path;
         vk_out = vk_path;
     }
-    cuzk_log("setup: porep %s, toxic waste from seed %llu (test setup: the seed reveals it)", size,
-             (unsigned long long)seed);
-    if (!rc) rc = cuzk_porep_circuit_new_blank(&pc, &cfg, &err);
     if (!rc) {
+        cuzk_log("setup: %s %s, toxic waste from seed %llu (test setup: the seed reveals it)", kind, size,
+                 (unsigned long long)seed);
         cuzk_toxic toxic;
         cuzk_toxic_from_seed(&toxic, seed);
         pool = g16_pool(g16_get(o, no, "--threads"));
-        cuzk_circuit c = cuzk_porep_circuit_get(pc);
         uint64_t t0 = cuzk_now_ns();
-        rc = cuzk_groth16_setup(&c, &toxic, pool, &params, &err);
+        rc = cuzk_groth16_setup(&b.c, &toxic, pool, &params, &err);
         if (!rc) cuzk_log("setup: parameters in %.1f ms", ms_since(t0));
     }
     if (!rc && !(rc = cuzk_params_write(params, out, &err))) cuzk_log("setup: wrote %s", out);
     if (!rc && vk_out && !(rc = cuzk_vk_write(cuzk_params_vk(params), vk_out, &err))) cuzk_log("setup: wrote %s", vk_out);
     if (rc) g16_fail("setup", &err);
     cuzk_params_free(params);
-    cuzk_porep_circuit_free(pc);
+    blank_free(&b);
     cuzk_pool_destroy(pool);
     return rc ? PG_FAIL : PG_OK;
 }
@@ -382,13 +440,16 @@ static double busy_after_first(cuzk_engine *e, char (*ids)[CUZK_JOB_ID_MAX], siz
 int porep_g16_batch_main(int argc, char **argv)
 {
     g16_opt o[] = { { "--circuit", false, NULL }, { "--c1", false, NULL }, POREP_C1_OPTS ENGINE_OPTS{ "--jobs", false, NULL },
-                    { "--compare", true, NULL }, { "--json", true, NULL } };
+                    { "--compare", true, NULL }, { "--json", true, NULL }, { "--runs", false, NULL },
+                    { "--out", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
     int prc = g16_parse(argc, argv, o, no, USAGE_BATCH);
     if (prc) return prc < 0 ? PG_OK : prc;
-    uint64_t jobs = 0;
+    uint64_t jobs = 0, runs = 1;
     if (!g16_get(o, no, "--c1") || !g16_get(o, no, "--jobs") || !g16_u64("batch", "--jobs", g16_get(o, no, "--jobs"), &jobs) ||
-        !jobs || jobs > 1000 || !g16_get(o, no, "--params") == !g16_get(o, no, "--param-dir")) {
+        !jobs || jobs > 1000 || !g16_get(o, no, "--params") == !g16_get(o, no, "--param-dir") ||
+        (g16_get(o, no, "--runs") && (!g16_u64("batch", "--runs", g16_get(o, no, "--runs"), &runs) || !runs ||
+                                      runs > BENCH_MAX_RUNS))) {
         fprintf(stderr, "usage: cuzk-bench batch %s\n", USAGE_BATCH);
         return PG_USAGE;
     }
@@ -398,25 +459,30 @@ int porep_g16_batch_main(int argc, char **argv)
     int rc = ids ? make_request(o, no, "batch", &bj, &err) : cuzk_err_set(&err, CUZK_ERR_OUT_OF_MEMORY, "ids");
     if (!rc) rc = make_engine(o, no, false, &bj.engine, &err);
     /* one warm-up job: parameters resident, witness generator built */
-    double warm_ms = 0, seq_ms = 0, pipe_ms = 0, span = 0;
+    double warm_ms = 0, span = 0;
     if (!rc) rc = run_jobs(&bj, 1, true, &warm_ms, ids, &err);
     if (!rc) cuzk_log("batch: warm-up job in %.0f ms", warm_ms);
     const bool compare = g16_get(o, no, "--compare") != NULL;
-    if (!rc && compare) {
-        rc = run_jobs(&bj, jobs, true, &seq_ms, ids, &err);
-        if (!rc) cuzk_log("batch: %llu jobs one after another in %.0f ms", (unsigned long long)jobs, seq_ms);
-    }
-    double busy = 0;
-    if (!rc) rc = run_jobs(&bj, jobs, false, &pipe_ms, ids, &err);
-    if (!rc) {
-        busy = busy_after_first(bj.engine, ids, jobs, &span);
+    double seq[BENCH_MAX_RUNS], pipe[BENCH_MAX_RUNS], per_job[BENCH_MAX_RUNS], speedup[BENCH_MAX_RUNS],
+        busy[BENCH_MAX_RUNS];
+    for (uint64_t run = 0; run < runs && !rc; run++) {
+        if (compare) {
+            rc = run_jobs(&bj, jobs, true, &seq[run], ids, &err);
+            if (!rc) cuzk_log("batch: %llu jobs one after another in %.0f ms", (unsigned long long)jobs, seq[run]);
+        }
+        if (!rc) rc = run_jobs(&bj, jobs, false, &pipe[run], ids, &err);
+        if (rc) break;
+        per_job[run] = pipe[run] / (double)jobs;
+        busy[run] = 100 * busy_after_first(bj.engine, ids, jobs, &span);
         cuzk_log("batch: %llu jobs through the pipeline in %.0f ms (%.0f ms a job); prover busy %.1f%% of %.0f ms after "
-                 "the first proof started%s",
-                 (unsigned long long)jobs, pipe_ms, pipe_ms / (double)jobs, busy * 100, span,
-                 compare ? "" : "");
-        if (compare) cuzk_log("batch: pipeline speed-up over one after another: %.2fx", seq_ms / pipe_ms);
+                 "the first proof started",
+                 (unsigned long long)jobs, pipe[run], per_job[run], busy[run], span);
+        if (compare) {
+            speedup[run] = seq[run] / pipe[run];
+            cuzk_log("batch: pipeline speed-up over one after another: %.2fx", speedup[run]);
+        }
     }
-    /* every proof of the pipelined run, verified after the timing */
+    /* every proof of the last pipelined round, verified after the timing */
     for (size_t i = 0; i < jobs && !rc; i++) {
         cuzk_job_result r;
         rc = cuzk_engine_await(bj.engine, ids[i], 0, &r, &err);
@@ -431,19 +497,23 @@ int porep_g16_batch_main(int argc, char **argv)
         if (pids && !(rc = write_timeline(bj.engine, tl, pids, jobs, &err))) cuzk_log("batch: timeline in %s", tl);
         free(pids);
     }
-    if (!rc && g16_get(o, no, "--json")) {
+    if (!rc) {
         cuzk_engine_status st;
         cuzk_engine_get_status(bj.engine, &st);
-        char date[32];
-        time_t now = time(NULL);
-        strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-        printf("{\"bench\":\"batch\",\"build_id\":\"%s\",\"device\":\"%s\",\"date\":\"%s\",\"command\":\"", cuzk_build_id(),
-               st.n_workers ? st.workers[0].name : "?", date);
-        for (int i = 0; i < argc; i++) printf("%s%s", i ? " " : "", argv[i]);
-        printf("\",\"figures\":{\"verified\":1,\"jobs\":%llu,\"pipeline_ms\":%.1f,\"pipeline_ms_per_job\":%.1f,\"prover_busy_fraction\":%.4f",
-               (unsigned long long)jobs, pipe_ms, pipe_ms / (double)jobs, busy);
-        if (compare) printf(",\"sequential_ms\":%.1f,\"speedup\":%.3f", seq_ms, seq_ms / pipe_ms);
-        printf("}}\n");
+        bench_report rep;
+        bench_report_init(&rep, "batch", argc, argv);
+        const char *dev = st.n_workers && st.workers[0].device >= 0 ? strchr(st.workers[0].name, ' ') : NULL;
+        if (dev) bench_report_set_device(&rep, dev + 1); /* "gpu0 NVIDIA H100 ...": the device's name */
+        bench_report_set_extra(&rep, "jobs", (long long)jobs);
+        bench_report_set_extra(&rep, "provers", (long long)st.n_workers);
+        bench_report_set_extra(&rep, "verified", 1);
+        if (compare) bench_report_add(&rep, "sequential_ms", "ms", seq, (int)runs);
+        bench_report_add(&rep, "pipeline_ms", "ms", pipe, (int)runs);
+        bench_report_add(&rep, "pipeline_ms_per_job", "ms", per_job, (int)runs);
+        bench_report_add(&rep, "prover_busy_after_first", "%", busy, (int)runs);
+        if (compare) bench_report_add(&rep, "speedup", "x", speedup, (int)runs);
+        rc = bench_report_emit(&rep, g16_get(o, no, "--json") != NULL, g16_get(o, no, "--out"), "batch") ? CUZK_ERR_IO : 0;
+        if (rc) cuzk_err_set(&err, CUZK_ERR_IO, "the report");
     }
     if (rc) g16_fail("batch", &err);
     free(ids);
