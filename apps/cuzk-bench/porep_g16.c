@@ -40,7 +40,8 @@ enum { PG_OK = 0, PG_FAIL = 1, PG_USAGE = 2 };
 #define USAGE_VERIFY                                                                                             \
     "--c1 C1.json (--params P.params | --vk P.vk | --param-dir DIR) --proof P.proof [--partition K]"            \
     POREP_C1_USAGE "\n       cuzk-bench verify " POREP_REGRESSION_USAGE
-#define USAGE_BATCH "--c1 C1.json --jobs N [--compare] [--runs R] [--json] [--out R.json] " ENGINE_USAGE POREP_C1_USAGE
+#define USAGE_BATCH "(--c1 C1.json | --circuit window-post|winning-post --sector-size SIZE) --jobs N [--compare] [--runs R] "  \
+    "[--json] [--out R.json] " ENGINE_USAGE POREP_C1_USAGE
 
 bool porep_g16_wanted(int argc, char **argv)
 {
@@ -185,7 +186,52 @@ typedef struct {
     cuzk_proof_request req;
     uint8_t *c1;
     cuzk_engine *engine;
+    /* --circuit window-post|winning-post: synthetic vanilla proofs */
+    uint8_t **vanilla;
+    size_t *vanilla_lens;
+    size_t n_vanilla;
+    uint8_t randomness[32];
 } bench_job;
+
+/* A PoSt request of synthetic valid vanilla proofs: every sector of one
+ * WindowPoSt partition (V1_2), or WinningPoSt's one sector. */
+static int make_post_request(const char *kind, const char *size, bench_job *bj, cuzk_err *err)
+{
+    const int si = size_index(size);
+    if (si < 0) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--sector-size %s", size ? size : "(none)");
+    const bool window = !strcmp(kind, "window-post");
+    cuzk_post_config cfg;
+    int rc = cuzk_post_config_init(&cfg, (cuzk_post_proof)(window ? CUZK_POST_WINDOW_2KIB_V1_2 + si
+                                                                  : CUZK_POST_WINNING_2KIB_V1 + si), err);
+    if (rc) return rc;
+    const size_t n = window ? cfg.sector_count : 1;
+    for (int i = 0; i < 32; i++) bj->randomness[i] = (uint8_t)(0x5a ^ (i * 29));
+    bj->randomness[31] &= 0x3f;
+    bj->vanilla = calloc(n, sizeof *bj->vanilla);
+    bj->vanilla_lens = calloc(n, sizeof *bj->vanilla_lens);
+    if (!bj->vanilla || !bj->vanilla_lens) return cuzk_err_set(err, CUZK_ERR_OUT_OF_MEMORY, "vanilla proofs");
+    const uint64_t t0 = cuzk_now_ns();
+    for (size_t i = 0; i < n && !rc; i++) {
+        cuzk_post_vanilla v;
+        if (!(rc = cuzk_post_synth_vanilla(&v, &cfg, bj->randomness, 1 + i, i, 7 + i, err))) {
+            rc = cuzk_post_vanilla_write(&v, &bj->vanilla[i], &bj->vanilla_lens[i], err);
+            cuzk_post_vanilla_free(&v);
+            bj->n_vanilla++;
+        }
+    }
+    if (rc) return rc;
+    cuzk_log("batch: %zu synthetic %s %s vanilla proof%s in %.0f ms", n, size, kind, n == 1 ? "" : "s", ms_since(t0));
+    cuzk_proof_request *r = &bj->req;
+    r->kind = window ? CUZK_KIND_WINDOW_POST : CUZK_KIND_WINNING_POST;
+    r->registered_proof = (uint64_t)cfg.post_proof;
+    r->vanilla_proofs = (const uint8_t *const *)bj->vanilla;
+    r->vanilla_proof_lens = bj->vanilla_lens;
+    r->n_vanilla_proofs = n;
+    r->randomness = bj->randomness;
+    r->randomness_len = 32;
+    r->miner_id = 1000;
+    return 0;
+}
 
 static int read_file(const char *path, uint8_t **out, size_t *len, cuzk_err *err)
 {
@@ -274,6 +320,9 @@ static int make_engine(const g16_opt *o, size_t no, bool verify_only, cuzk_engin
 
 static void bench_job_free(bench_job *bj)
 {
+    for (size_t i = 0; i < bj->n_vanilla; i++) free(bj->vanilla[i]);
+    free(bj->vanilla);
+    free(bj->vanilla_lens);
     free(bj->c1);
     cuzk_engine_destroy(bj->engine);
 }
@@ -441,12 +490,14 @@ int porep_g16_batch_main(int argc, char **argv)
 {
     g16_opt o[] = { { "--circuit", false, NULL }, { "--c1", false, NULL }, POREP_C1_OPTS ENGINE_OPTS{ "--jobs", false, NULL },
                     { "--compare", true, NULL }, { "--json", true, NULL }, { "--runs", false, NULL },
-                    { "--out", false, NULL } };
+                    { "--out", false, NULL }, { "--sector-size", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
     int prc = g16_parse(argc, argv, o, no, USAGE_BATCH);
     if (prc) return prc < 0 ? PG_OK : prc;
     uint64_t jobs = 0, runs = 1;
-    if (!g16_get(o, no, "--c1") || !g16_get(o, no, "--jobs") || !g16_u64("batch", "--jobs", g16_get(o, no, "--jobs"), &jobs) ||
+    const char *circuit = g16_get(o, no, "--circuit");
+    const bool post = circuit && (!strcmp(circuit, "window-post") || !strcmp(circuit, "winning-post"));
+    if ((!post && !g16_get(o, no, "--c1")) || !g16_get(o, no, "--jobs") || !g16_u64("batch", "--jobs", g16_get(o, no, "--jobs"), &jobs) ||
         !jobs || jobs > 1000 || !g16_get(o, no, "--params") == !g16_get(o, no, "--param-dir") ||
         (g16_get(o, no, "--runs") && (!g16_u64("batch", "--runs", g16_get(o, no, "--runs"), &runs) || !runs ||
                                       runs > BENCH_MAX_RUNS))) {
@@ -456,7 +507,11 @@ int porep_g16_batch_main(int argc, char **argv)
     cuzk_err err = { 0 };
     bench_job bj;
     char(*ids)[CUZK_JOB_ID_MAX] = calloc(jobs, CUZK_JOB_ID_MAX);
-    int rc = ids ? make_request(o, no, "batch", &bj, &err) : cuzk_err_set(&err, CUZK_ERR_OUT_OF_MEMORY, "ids");
+    memset(&bj, 0, sizeof bj);
+    int rc = !ids ? cuzk_err_set(&err, CUZK_ERR_OUT_OF_MEMORY, "ids")
+             : post ? make_post_request(circuit, g16_get(o, no, "--sector-size"), &bj, &err)
+                    : make_request(o, no, "batch", &bj, &err);
+    if (!rc && post) bj.req.params_path = g16_get(o, no, "--params");
     if (!rc) rc = make_engine(o, no, false, &bj.engine, &err);
     /* one warm-up job: parameters resident, witness generator built */
     double warm_ms = 0, span = 0;
