@@ -8,6 +8,7 @@
  * 0/1 scalars) are checked against cuzk_g1_msm. Each figure is wall-clock time
  * around one call plus the wait for the device, after one warm-up call. */
 #include "bench_commands.h"
+#include "bench_points.h"
 #include "cuzk/ec.h"
 #include "../src/gpu/gpu_lab_internal.h" /* deliberately internal: fill helpers, device rates */
 
@@ -138,32 +139,6 @@ out:
     cuzk_gpu_free(e->ctx, a);
 }
 
-/* 2^LOG_DISTINCT distinct affine points on the host. */
-static cuzk_g1_affine *host_points(size_t n)
-{
-    cuzk_g1_affine *out = cuzk_alloc_array(n, sizeof *out);
-    cuzk_g1_proj *tmp = cuzk_alloc_array(n, sizeof *tmp);
-    if (!out || !tmp) {
-        cuzk_free(out);
-        cuzk_free(tmp);
-        return NULL;
-    }
-    cuzk_g1_affine g;
-    cuzk_g1_proj acc, step;
-    cuzk_scalar k = { { 0x1234567890abcdefull, 0x0fedcba987654321ull, 0x1111222233334444ull, 0x0555666677778888ull } };
-    cuzk_g1_generator(&g);
-    cuzk_g1_mul_affine(&acc, &g, &k);
-    k.l[0] ^= 0xffff;
-    cuzk_g1_mul_affine(&step, &g, &k);
-    for (size_t i = 0; i < n; i++) {
-        tmp[i] = acc;
-        cuzk_g1_proj_add(&acc, &acc, &step);
-    }
-    cuzk_g1_proj_batch_to_affine(out, tmp, n);
-    cuzk_free(tmp);
-    return out;
-}
-
 /* The device MSM of the first n bases/scalars against cuzk_g1_msm. */
 static bool check_msm(gpu_env *e, cuzk_gpu_msm *msm, const cuzk_g1_affine *h_bases, const cuzk_g1_affine *d_bases,
                       const cuzk_scalar *d_scalars, size_t n, cuzk_pool *pool, const char *what)
@@ -216,7 +191,7 @@ static void bench_msm(gpu_env *e, bench_report *rep, const gpu_opts *o, cuzk_poo
     cuzk_gpu_msm *msm = NULL;
     char name[48];
     uint64_t t0 = cuzk_now_ns();
-    h_bases = host_points(n0);
+    h_bases = bench_g1_points(n0);
     if (!h_bases) {
         fprintf(stderr, "gpu: out of host memory for the bases\n");
         e->failed = 1;

@@ -19,6 +19,7 @@
  * against the plain device MSM of the same size (itself checked against the
  * CPU at 2^16 above). */
 #include "bench_commands.h"
+#include "bench_points.h"
 #include "cuzk/ec.h"
 #include "../src/gpu/gpu_lab_internal.h" /* deliberately internal: fill helpers */
 
@@ -98,56 +99,6 @@ static bool ok(msm_env *e, int rc, const char *what)
     return false;
 }
 
-static const cuzk_scalar START = { { 0x1234567890abcdefull, 0x0fedcba987654321ull, 0x1111222233334444ull,
-                                     0x0555666677778888ull } };
-
-/* n distinct points P + i Q of G1 / G2 (P, Q fixed multiples of the generator). */
-static void *g1_points(size_t n)
-{
-    cuzk_g1_affine *out = cuzk_alloc_array(n, sizeof *out), g;
-    cuzk_g1_proj *tmp = cuzk_alloc_array(n, sizeof *tmp), acc, step;
-    cuzk_scalar k = START;
-    if (out && tmp) {
-        cuzk_g1_generator(&g);
-        cuzk_g1_mul_affine(&acc, &g, &k);
-        k.l[0] ^= 0xffff;
-        cuzk_g1_mul_affine(&step, &g, &k);
-        for (size_t i = 0; i < n; i++) {
-            tmp[i] = acc;
-            cuzk_g1_proj_add(&acc, &acc, &step);
-        }
-        cuzk_g1_proj_batch_to_affine(out, tmp, n);
-    } else {
-        cuzk_free(out);
-        out = NULL;
-    }
-    cuzk_free(tmp);
-    return out;
-}
-
-static void *g2_points(size_t n)
-{
-    cuzk_g2_affine *out = cuzk_alloc_array(n, sizeof *out), g;
-    cuzk_g2_proj *tmp = cuzk_alloc_array(n, sizeof *tmp), acc, step;
-    cuzk_scalar k = START;
-    if (out && tmp) {
-        cuzk_g2_generator(&g);
-        cuzk_g2_mul_affine(&acc, &g, &k);
-        k.l[0] ^= 0xffff;
-        cuzk_g2_mul_affine(&step, &g, &k);
-        for (size_t i = 0; i < n; i++) {
-            tmp[i] = acc;
-            cuzk_g2_proj_add(&acc, &acc, &step);
-        }
-        cuzk_g2_proj_batch_to_affine(out, tmp, n);
-    } else {
-        cuzk_free(out);
-        out = NULL;
-    }
-    cuzk_free(tmp);
-    return out;
-}
-
 /* One MSM of the first n bases/scalars on the device (g2: G2), waiting for it. */
 static int run_msm(msm_env *e, bool g2, const void *d_bases, const cuzk_scalar *d_scalars, size_t n,
                    cuzk_g1_proj *r1, cuzk_g2_proj *r2)
@@ -216,7 +167,7 @@ static void *bases_on_device(msm_env *e, bool g2, unsigned distinct_log, size_t 
 {
     const size_t n0 = (size_t)1 << distinct_log, sz = g2 ? sizeof(cuzk_g2_affine) : sizeof(cuzk_g1_affine);
     uint64_t t0 = cuzk_now_ns();
-    void *h = g2 ? g2_points(n0) : g1_points(n0), *d_src = NULL, *d = NULL;
+    void *h = g2 ? (void *)bench_g2_points(n0) : (void *)bench_g1_points(n0), *d_src = NULL, *d = NULL;
     *h_out = h;
     if (!h) {
         fprintf(stderr, "gpu-msm: out of host memory for the bases\n");
