@@ -92,7 +92,7 @@ void bench_report_print_table(const bench_report *r, FILE *f)
     fflush(f);
 }
 
-static void json_string(FILE *f, const char *s)
+static void put_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; s++) {
@@ -140,19 +140,19 @@ int bench_report_write_json_parts(const bench_report *parts, int n_parts, FILE *
     gmtime_r(&now, &tm);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
     fprintf(f, "{\"bench\": ");
-    json_string(f, r->bench);
+    put_json_string(f, r->bench);
     fprintf(f, ", \"build_id\": ");
-    json_string(f, cuzk_build_id());
+    put_json_string(f, cuzk_build_id());
     fprintf(f, ", \"device\": ");
-    json_string(f, r->device);
+    put_json_string(f, r->device);
     fprintf(f, ", \"cpu\": ");
-    json_string(f, cpu);
+    put_json_string(f, cpu);
     fprintf(f, ", \"date\": \"%s\", \"command\": ", date);
-    json_string(f, r->command);
+    put_json_string(f, r->command);
     fprintf(f, ", \"threads\": %d", r->threads);
     for (int i = 0; i < r->n_extras; i++) {
         fprintf(f, ", ");
-        json_string(f, r->extras[i].key);
+        put_json_string(f, r->extras[i].key);
         fprintf(f, ": %lld", r->extras[i].value);
     }
     fprintf(f, ", \"figures\": {");
@@ -161,10 +161,10 @@ int bench_report_write_json_parts(const bench_report *parts, int n_parts, FILE *
         for (int i = 0; i < parts[p].n_figures; i++, k++) {
             const bench_figure *x = &parts[p].figures[i];
             fprintf(f, "%s\n  ", k ? "," : "");
-            json_string(f, x->name);
+            put_json_string(f, x->name);
             fprintf(f, ": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"unit\": ", x->median,
                     x->min, x->max);
-            json_string(f, x->unit);
+            put_json_string(f, x->unit);
             fprintf(f, ", \"runs\": %d, \"samples\": [", x->runs);
             for (int j = 0; j < x->runs; j++)
                 fprintf(f, "%s%.6g", j ? ", " : "", x->samples[j]);
