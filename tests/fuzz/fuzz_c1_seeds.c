@@ -7,33 +7,7 @@
 #include <sys/stat.h>
 
 #include "circuits/c1_build.h"
-
-static int save(const char *dir, const char *name, const char *text, size_t n)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(text, 1, n, f) != n) {
-        fprintf(stderr, "cannot write %s\n", path);
-        if (f) fclose(f);
-        return 1;
-    }
-    return fclose(f) != 0;
-}
-
-/* mkdir -p */
-static void make_dirs(const char *dir)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s", dir);
-    for (char *q = path + 1; *q; q++) {
-        if (*q != '/') continue;
-        *q = 0;
-        mkdir(path, 0755);
-        *q = '/';
-    }
-    mkdir(path, 0755);
-}
+#include "fuzz_seed_files.h"
 
 int main(int argc, char **argv)
 {
@@ -42,7 +16,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *dir = argv[1];
-    make_dirs(dir);
+    fuzz_seed_make_dirs(dir);
     static const cuzk_seal_proof KINDS[3] = {CUZK_SEAL_2KIB_V1, CUZK_SEAL_2KIB_V1_1, CUZK_SEAL_2KIB_V1_1_SYNTH};
     int bad = 0;
     for (int i = 0; i < 3; i++) {
@@ -51,12 +25,12 @@ int main(int argc, char **argv)
         size_t n = 0;
         if (build_c1(&c1, KINDS[i], (uint64_t)i + 1) || cuzk_c1_write(&c1, &j, &n, NULL)) return 1;
         snprintf(name, sizeof name, "c1_%d.json", i);
-        bad |= save(dir, name, j, n);
-        bad |= save(dir, "c1_prefix.json", j, n / 3);
+        bad |= fuzz_seed_save(dir, name, j, n);
+        bad |= fuzz_seed_save(dir, "c1_prefix.json", j, n / 3);
         free(j);
         if (i == 1) {
             if (cuzk_c1_write_envelope(&c1, 1234, &j, &n, NULL)) return 1;
-            bad |= save(dir, "envelope.json", j, n);
+            bad |= fuzz_seed_save(dir, "envelope.json", j, n);
             free(j);
         }
         cuzk_porep_c1_free(&c1);
@@ -68,7 +42,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < 3; i++) {
         char name[32];
         snprintf(name, sizeof name, "small_%d.json", i);
-        bad |= save(dir, name, SMALL[i], strlen(SMALL[i]));
+        bad |= fuzz_seed_save(dir, name, SMALL[i], strlen(SMALL[i]));
     }
     return bad;
 }

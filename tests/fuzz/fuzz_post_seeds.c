@@ -7,33 +7,7 @@
 #include <sys/stat.h>
 
 #include "cuzk/post.h"
-
-static int save(const char *dir, const char *name, const uint8_t *b, size_t n)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(b, 1, n, f) != n) {
-        fprintf(stderr, "cannot write %s\n", path);
-        if (f) fclose(f);
-        return 1;
-    }
-    return fclose(f) != 0;
-}
-
-/* mkdir -p */
-static void make_dirs(const char *dir)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s", dir);
-    for (char *q = path + 1; *q; q++) {
-        if (*q != '/') continue;
-        *q = 0;
-        mkdir(path, 0755);
-        *q = '/';
-    }
-    mkdir(path, 0755);
-}
+#include "fuzz_seed_files.h"
 
 /* A blob of cfg's shape with small distinct values (parses; proves nothing). */
 static int blob(const cuzk_post_config *cfg, uint8_t **out, size_t *n)
@@ -67,7 +41,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: fuzz_post_seeds DIR\n");
         return 2;
     }
-    make_dirs(argv[1]);
+    fuzz_seed_make_dirs(argv[1]);
     static const struct {
         cuzk_post_proof proof;
         const char *name;
@@ -82,8 +56,8 @@ int main(int argc, char **argv)
             bad++;
             continue;
         }
-        bad += save(argv[1], kinds[i].name, b, n);
-        if (i == 0) bad += save(argv[1], "cut", b, n / 2);
+        bad += fuzz_seed_save(argv[1], kinds[i].name, b, n);
+        if (i == 0) bad += fuzz_seed_save(argv[1], "cut", b, n / 2);
         free(b);
     }
     return bad != 0;

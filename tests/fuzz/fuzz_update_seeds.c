@@ -8,32 +8,7 @@
 #include <sys/stat.h>
 
 #include "cuzk/update.h"
-
-static int save(const char *dir, const char *name, const uint8_t *b, size_t n)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(b, 1, n, f) != n) {
-        fprintf(stderr, "cannot write %s\n", path);
-        if (f) fclose(f);
-        return 1;
-    }
-    return fclose(f) != 0;
-}
-
-static void make_dirs(const char *dir)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s", dir);
-    for (char *q = path + 1; *q; q++) {
-        if (*q != '/') continue;
-        *q = 0;
-        mkdir(path, 0755);
-        *q = '/';
-    }
-    mkdir(path, 0755);
-}
+#include "fuzz_seed_files.h"
 
 int main(int argc, char **argv)
 {
@@ -41,7 +16,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: fuzz_update_seeds DIR\n");
         return 2;
     }
-    make_dirs(argv[1]);
+    fuzz_seed_make_dirs(argv[1]);
     static const struct {
         uint64_t nodes;
         bool poseidon;
@@ -61,8 +36,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s: %s\n", S[i].name, err.msg);
             return 1;
         }
-        bad |= save(argv[1], S[i].name, b, n);
-        if (i == 0) bad |= save(argv[1], "2kib-truncated", b, n / 2);
+        bad |= fuzz_seed_save(argv[1], S[i].name, b, n);
+        if (i == 0) bad |= fuzz_seed_save(argv[1], "2kib-truncated", b, n / 2);
         free(b);
         cuzk_update_partition_proof_free(&p);
         cuzk_update_replica_free(u);
