@@ -1,7 +1,6 @@
-/* cuzk-bench prove / verify --c1: the checks of a C1 output before proving
- * (sector number, replica_id of the miner and sector, vanilla proofs), and
- * verify --regression: Filecoin's seal-regression records (the format of
- * ../shared/golden/seal_regression_*.json) verified with a key.
+/* cuzk-bench verify --record-out (a verified proof as a seal-regression
+ * record) and verify --regression: Filecoin's seal-regression records (the format of
+ * tests/data/seal_regression_*.json) verified with a key.
  *
  *   cuzk-bench verify --regression RECORDS.json --vk P.vk          one key for every record
  *   cuzk-bench verify --regression RECORDS.json --param-dir DIR    the official v28 .vk of each

@@ -1,6 +1,5 @@
-/* The checks cuzk-bench prove / verify --c1 make of a C1 output before
- * proving, and verify --regression over seal-regression records
- * (porep_check.c). */
+/* cuzk-bench verify --record-out and verify --regression over seal-regression
+ * records (porep_check.c). */
 #ifndef CUZK_BENCH_POREP_CHECK_H
 #define CUZK_BENCH_POREP_CHECK_H
 
@@ -17,7 +16,7 @@
 #define POREP_REGRESSION_USAGE "--regression RECORDS.json (--vk P.vk | --params P.params | --param-dir DIR) [--max N]"
 
 /* verify --c1 ... --record-out R.json: the verified proof as a one-record
- * seal-regression file (the ../shared/golden format), miner and sector as
+ * seal-regression file (the format of tests/data/seal_regression_2kib.json), miner and sector as
  * porep_c1_check took them: the test path of verify --regression. */
 int porep_record_write(const g16_opt *o, size_t no, const cuzk_porep_c1 *c1, const cuzk_porep_config *cfg,
                        const uint8_t *proof, size_t proof_len, cuzk_err *err);

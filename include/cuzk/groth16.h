@@ -1,6 +1,6 @@
 /* cuzk groth16: setup, proving, verification and the bellperson file formats.
  *
- * Formats (see shared/spec/formats-and-post.md §2): a .vk file is the
+ * Formats (bellperson 0.27; docs/formats.md): a .vk file is the
  * verifying key; a .params file is the verifying key followed by the h, l, a,
  * b_g1 and b_g2 vectors, each with a u32 big-endian count, points uncompressed;
  * a proof is 192 bytes, A (G1) | B (G2) | C (G1) compressed. Multi-partition

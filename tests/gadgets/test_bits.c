@@ -1,7 +1,6 @@
 /* Bits: AllocatedBit, Boolean folding, enforce_equal, field decomposition,
  * inputize, multipack. Expected shapes and counts come from bellpepper-core
- * 0.2 (boolean.rs, num.rs) and bellperson d1fa22cb (multipack.rs) as written
- * up in shared/spec/porep-circuit.md §1.5-1.7. */
+ * 0.2 (boolean.rs, num.rs) and bellperson d1fa22cb (multipack.rs). */
 #include "bits_test_util.h"
 
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* SDR labeling (create_label_circuit), encoding, the tree-D SHA-256 node hash
  * and UInt64 (storage-proofs-porep / storage-proofs-core / filecoin-hashers),
  * against native SHA-256 and the counts in
- * shared/golden/fil_proofs/constraint_counts.json. */
+ * tests/data/fil_proofs/constraint_counts.json. */
 #include "bits_test_util.h"
 #include "cuzk/hash.h"
 

@@ -1,4 +1,4 @@
-/* Native Poseidon against neptune's known answers (shared/golden/poseidon) and
+/* Native Poseidon against neptune's known answers (tests/data/poseidon) and
  * rust-fil-proofs' Poseidon hasher answers (fil_proofs/rust_fil_proofs_kat.json). */
 #include "cuzk/poseidon.h"
 #include "poseidon_golden.h"

@@ -1,7 +1,7 @@
 /* SHA-256: the native hash against OpenSSL's EVP interface and FIPS 180-2
  * vectors, SHA256-trunc254 against rust-fil-proofs' empty comm_d, and the
  * gadget against the native hash, with bellperson's constraint counts
- * (shared/golden/fil_proofs/constraint_counts.json). */
+ * (tests/data/fil_proofs/constraint_counts.json). */
 #include "bits_test_util.h"
 #include "cuzk/hash.h"
 

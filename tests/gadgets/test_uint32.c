@@ -1,5 +1,5 @@
-/* UInt32 and MultiEq (bellperson d1fa22cb gadgets/uint32.rs, multieq.rs;
- * shared/spec/porep-circuit.md §2.1): bit order, rotations, xor folding,
+/* UInt32 and MultiEq (bellperson d1fa22cb gadgets/uint32.rs, multieq.rs):
+ * bit order, rotations, xor folding,
  * addmany values and result widths, and the MultiEq batching/flush order. */
 #include "bits_test_util.h"
 
