@@ -45,3 +45,11 @@ if(NOT CUZK_SANITIZE)
   endif()
   set_tests_properties(server_daemon_porep PROPERTIES LABELS "${_porep_label};e2e" TIMEOUT 1200)
 endif()
+
+# The spool journal and the request wire checks.
+add_executable(server_journal_unit "${_st}/journal_unit.c")
+target_include_directories(server_journal_unit PRIVATE ${CMAKE_SOURCE_DIR}/tests)
+target_compile_definitions(server_journal_unit PRIVATE CUZK_TEST_DIR="${CMAKE_BINARY_DIR}/server")
+target_link_libraries(server_journal_unit PRIVATE cuzk_server)
+add_test(NAME server_journal_unit COMMAND server_journal_unit)
+set_tests_properties(server_journal_unit PROPERTIES LABELS unit TIMEOUT 60)
