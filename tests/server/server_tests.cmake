@@ -46,7 +46,8 @@ if(NOT CUZK_SANITIZE)
   set_tests_properties(server_daemon_porep PROPERTIES LABELS "${_porep_label};e2e" TIMEOUT 1200)
 endif()
 
-# The spool journal and the request wire checks.
+# The spool journal and the request wire checks (in build/server).
+file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/server")
 add_executable(server_journal_unit "${_st}/journal_unit.c")
 target_include_directories(server_journal_unit PRIVATE ${CMAKE_SOURCE_DIR}/tests)
 target_compile_definitions(server_journal_unit PRIVATE CUZK_TEST_DIR="${CMAKE_BINARY_DIR}/server")
