@@ -98,30 +98,6 @@ static int unhex(uint8_t *out, size_t n, const char *s, const char *what, cuzk_e
     return 0;
 }
 
-/* The official v28 PoRep vk file of a sector size (formats-and-post.md §3). */
-static const char *official_vk(uint64_t sector_size)
-{
-    switch (sector_size) {
-    case 2048ull:
-        return "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-0-0-sha256_hasher-"
-               "032d3138d22506ec0082ed72b2dcba18df18477904e35bafee82b3793b06832f.vk";
-    case 8ull << 20:
-        return "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-0-0-sha256_hasher-"
-               "ecd683648512ab1765faa2a5f14bab48f676e633467f0aa8aad4b55dcb0652bb.vk";
-    case 512ull << 20:
-        return "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-0-0-sha256_hasher-"
-               "6babf46ce344ae495d558e7770a585b2382d54f225af8ed0397b8be7c3fcd472.vk";
-    case 32ull << 30:
-        return "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-8-0-sha256_hasher-"
-               "82a357d2f2ca81dc61bb45f4a762807aedee1b0a53fd6c4e77b46a01bfef7820.vk";
-    case 64ull << 30:
-        return "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-8-2-sha256_hasher-"
-               "96f1b4a04c5c51e4759bbf224bbc2ef5a42c7100f16ec0637123f16a845ddfb2.vk";
-    default:
-        return NULL;
-    }
-}
-
 /* Prepared keys, one per sector size (--param-dir) or one for all. */
 typedef struct {
     uint64_t sector_size; /* 0: the one key of --vk / --params */
@@ -183,11 +159,11 @@ static int verify_record(json_t *r, size_t idx, key_slot *keys, size_t *n_keys, 
     for (size_t i = 0; i < *n_keys && !key; i++)
         if (!keys[i].sector_size || keys[i].sector_size == sector_size) key = &keys[i];
     if (!key && param_dir) {
-        const char *name = official_vk(sector_size);
+        const char *name = cuzk_porep_params_stem(sector_size);
         if (!name) return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, "record %zu: no official vk for sector size %llu",
                                        idx, (unsigned long long)sector_size), REC_ERROR;
         char path[4096];
-        snprintf(path, sizeof path, "%s/%s", param_dir, name);
+        snprintf(path, sizeof path, "%s/%s.vk", param_dir, name);
         key = &keys[*n_keys];
         memset(key, 0, sizeof *key);
         if (cuzk_vk_read(path, &key->vk, err) || cuzk_pvk_prepare(&key->vk, &key->pvk, err)) {

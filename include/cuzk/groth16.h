@@ -6,7 +6,7 @@
  * a proof is 192 bytes, A (G1) | B (G2) | C (G1) compressed. Multi-partition
  * proofs are concatenations in partition order.
  *
- * Proving follows bellperson exactly (formats-and-post.md §7), so proofs made
+ * Proving follows bellperson exactly (groth16/prover/native.rs), so proofs made
  * with Filecoin's parameter files verify, and for the same r and s every back
  * end produces the same bytes. */
 #ifndef CUZK_GROTH16_H

@@ -1,5 +1,5 @@
 /* cuzk update: SnapDeals, the EmptySectorUpdate proof of storage-proofs-update
- * (formats-and-post.md §4.4 and §6): configs of the registered update proofs,
+ * (storage-proofs-update and its bincode PartitionProof): configs of the registered update proofs,
  * phi / rho / challenges, public inputs, the parameter file names, the bincode
  * PartitionProof that Curio hands over, the partition circuit (and its
  * Poseidon variant) with upstream's synthesis order, synthetic and real

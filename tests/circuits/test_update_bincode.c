@@ -1,4 +1,4 @@
-/* The SnapDeals PartitionProof bincode (formats-and-post.md §4.4): synthetic
+/* The SnapDeals PartitionProof bincode (storage_proofs_update::vanilla::PartitionProof in bincode 1.x): synthetic
  * proofs of the three ProofData kinds (2 KiB Single, 32 GiB Sub, 64 GiB Top)
  * and of the Poseidon variant's layout (no apex_leafs) write, read back and
  * write to the same bytes, with the enum tag and the u64 lengths where

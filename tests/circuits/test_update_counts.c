@@ -1,6 +1,6 @@
 /* SnapDeals configs, names and counts against upstream:
  *  - every registered update proof's constants (storage-proofs-update
- *    constants.rs; formats-and-post.md §6.1) and the official parameter file
+ *    constants.rs) and the official parameter file
  *    names of fil_proofs/parameters.json (§3.2);
  *  - the constraint counts of the blank EmptySectorUpdate circuit for every
  *    test size of storage-proofs-update tests/circuit.rs and of the Poseidon

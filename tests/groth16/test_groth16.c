@@ -148,7 +148,7 @@ static void check_setup(fixture *f)
     const cuzk_vk *vk = cuzk_params_vk(p);
     const cuzk_toxic *tw = &f->toxic;
 
-    /* vector lengths: formats-and-post.md §7.1 item 6, against the prover's densities */
+    /* vector lengths: bellperson's ProvingAssignment, against the prover's densities */
     cuzk_domain *d = NULL;
     CHECK(cuzk_domain_create(&d, st.constraints, pool, &err) == 0);
     uint64_t b_len = popcount(f->w.b_input_density, f->w.num_inputs) + popcount(f->w.b_aux_density, f->w.num_aux);

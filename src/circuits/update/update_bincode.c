@@ -1,6 +1,6 @@
 /* bincode 1.x of storage_proofs_update::vanilla::PartitionProof<TreeR>, the
  * per-partition vanilla proof Curio hands to the SnapDeals prover
- * (formats-and-post.md §4.1, §4.4): u64 LE lengths, u32 LE enum tags,
+ * (bincode 1.x of storage_proofs_update::vanilla::PartitionProof, as Curio sends it): u64 LE lengths, u32 LE enum tags,
  * domains as 32 raw bytes, fields in declaration order. Every length is
  * checked against the bytes left before anything is allocated. */
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* The SnapDeals partition circuit: storage-proofs-update
  * EmptySectorUpdateCircuit::synthesize (circuit.rs, gadgets.rs) and the
  * Poseidon variant's (poseidon/circuit.rs). Variables and constraints are
- * created in exactly upstream's order (formats-and-post.md §6.4): the
+ * created in exactly upstream's order (storage-proofs-update circuit.rs): the
  * official parameters are tied to that order, not only to the relation. */
 #include <stdlib.h>
 #include <string.h>
