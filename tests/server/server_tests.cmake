@@ -54,3 +54,18 @@ target_compile_definitions(server_journal_unit PRIVATE CUZK_TEST_DIR="${CMAKE_BI
 target_link_libraries(server_journal_unit PRIVATE cuzk_server)
 add_test(NAME server_journal_unit COMMAND server_journal_unit)
 set_tests_properties(server_journal_unit PROPERTIES LABELS unit TIMEOUT 60)
+
+# A grpc-go client (Curio's kind of client) built from our .proto with
+# Debian's golang-google-grpc-dev; registered when Go and the packages are
+# there (.ci/install-deps --node installs them).
+find_program(CUZK_GO go)
+find_program(CUZK_PROTOC_GEN_GO protoc-gen-go)
+find_program(CUZK_PROTOC_GEN_GO_GRPC protoc-gen-go-grpc)
+if(CUZK_GO AND CUZK_PROTOC_GEN_GO AND CUZK_PROTOC_GEN_GO_GRPC AND EXISTS /usr/share/gocode/src/google.golang.org/grpc)
+  add_test(NAME server_go_client
+    COMMAND bash "${_st}/go_client.sh" $<TARGET_FILE:cuzk-daemon> "${CMAKE_SOURCE_DIR}/proto" "${_st}/goclient"
+            "${CMAKE_BINARY_DIR}/server/go_client")
+  set_tests_properties(server_go_client PROPERTIES LABELS interop TIMEOUT 600)
+else()
+  message(STATUS "cuzk: no Go / grpc-go packages: server_go_client not registered")
+endif()
