@@ -4,7 +4,8 @@
 # build directory), a sealed 2 KiB sector's C1 output in Curio's envelope
 # (cuzk-bench seal), Prove from the independent node client, and the proof
 # checked by another program (cuzk-bench verify against the .vk); a damaged
-# C1 output comes back FAILED with the reason.
+# C1 output comes back FAILED with the reason; a job in flight when the
+# daemon is killed (-9) is finished by the restarted daemon and verifies.
 #
 #   daemon_porep.sh CUZK_DAEMON CUZK_BENCH NODE_CLIENT_DIR WORK_DIR PARAM_DIR
 set -uo pipefail
@@ -74,6 +75,24 @@ if "$bench" verify --c1 "$work/job.json" --param-dir "$params" --proof "$work/fl
     fail "a flipped proof byte verified"
 else
     pass "a flipped proof byte does not verify"
+fi
+# kill -9 with the job in flight; the restarted daemon finishes it from the spool
+run_node submit porep-submit "$addr" "$work/job.json" 7 1000 "crash-porep-$$"
+sleep 2
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+"$daemon" --listen "$addr" --param-dir "$params" --spool "$work/spool" >"$work/daemon2.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 100); do
+    if [ -S "$sock" ] && grep -q "listening on $addr" "$work/daemon2.log"; then break; fi
+    sleep 0.1
+done
+if grep -q "job=crash-porep-$$ resumed" "$work/daemon2.log"; then pass "restart: the PoRep job resumed from the spool"; else fail "restart: the PoRep job was not resumed"; fi
+run_node resumed porep-await "$addr" "crash-porep-$$" "$work/r.proof"
+if "$bench" verify --c1 "$work/job.json" --param-dir "$params" --proof "$work/r.proof" >"$work/verify2.out" 2>&1; then
+    pass "cuzk-bench verify: the proof finished after kill -9 and restart verifies"
+else
+    fail "cuzk-bench verify after the restart: $(tail -2 "$work/verify2.out")"
 fi
 kill -TERM "$pid"
 wait "$pid"

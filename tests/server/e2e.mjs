@@ -12,6 +12,7 @@
 //   node e2e.mjs tls HOST:PORT CA KEY CERT    TLS with client certificates
 //   node e2e.mjs porep ADDR C1 SECTOR MINER OUT WANT   a real PoRep C2 (WANT: COMPLETED
 //                                            or a regex of the FAILED reason)
+//   node e2e.mjs porep-submit ADDR C1 SECTOR MINER ID / porep-await ADDR ID OUT
 //
 // Prints "ok"/"FAIL" lines and then "N passed, N failed"; exit 1 on a failure.
 import { connect, call, rawCall, healthCheck, CODES, grpc, pkg } from './cuzk_client.mjs';
@@ -436,6 +437,26 @@ async function porep(addr, c1File, sector, miner, out, want) {
   c.close();
 }
 
+// a real PoRep job submitted now and awaited later (across a daemon restart)
+async function porepSubmit(addr, c1File, sector, miner, id) {
+  const fs = await import('node:fs');
+  const c = connect(addr);
+  const r = await call(c, 'SubmitProof', {
+    request_id: id, proof_kind: 'POREP_SEAL_COMMIT', vanilla_proof: fs.readFileSync(c1File),
+    sector_number: sector, miner_id: miner, sector_size: 2048, registered_proof: 5,
+  });
+  check(r.job_id === id, `PoRep SubmitProof: job ${r.job_id}`);
+  c.close();
+}
+async function porepAwait(addr, id, out) {
+  const fs = await import('node:fs');
+  const c = connect(addr);
+  const a = await call(c, 'AwaitProof', { job_id: id, timeout_ms: 900000 });
+  check(a.status === 'COMPLETED' && a.proof.length === 192, `PoRep AwaitProof after the restart: ${a.status}, ${a.proof.length} bytes ${a.error_message}`);
+  if (a.proof.length) fs.writeFileSync(out, a.proof);
+  c.close();
+}
+
 const [cmd, addr, ...rest] = process.argv.slice(2);
 try {
   if (cmd === 'rpcs') await rpcs(addr, rest[0]);
@@ -446,6 +467,8 @@ try {
   else if (cmd === 'reflection') await reflection(addr);
   else if (cmd === 'auth') await auth(addr, rest[0]);
   else if (cmd === 'tls') await tls(addr, rest[0], rest[1], rest[2]);
+  else if (cmd === 'porep-submit') await porepSubmit(addr, rest[0], Number(rest[1]), Number(rest[2]), rest[3]);
+  else if (cmd === 'porep-await') await porepAwait(addr, rest[0], rest[1]);
   else if (cmd === 'porep') await porep(addr, rest[0], Number(rest[1]), Number(rest[2]), rest[3], rest[4]);
   else { console.error(`unknown command ${cmd}`); process.exit(2); }
 } catch (e) {
