@@ -35,6 +35,7 @@ static void usage(FILE *f) {
             "  --param-dir DIR          parameter files (.params, .vk) by their official names\n"
             "  --spool DIR              journal of accepted jobs and results (made 0700)\n"
             "  --config F               TOML config (docs/daemon.md); flags override it\n"
+            "  -c F, -l ADDR            the upstream daemon's short forms of --config and --listen\n"
             "  --metrics-listen H:P     HTTP /metrics, /status, /healthz\n"
             "  --status-listen H:P      the same (upstream's daemon.status_listen)\n"
             "  --allow-remote           allow listening on addresses other than loopback / unix sockets\n"
@@ -107,7 +108,7 @@ int main(int argc, char **argv) {
     bool print_config = false, check_config = false, test_circuits = false;
     /* the config file first, so that flags override it wherever they stand */
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--config") == 0) {
+        if (strcmp(argv[i], "--config") == 0 || strcmp(argv[i], "-c") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "cuzk-daemon: --config needs a value\n");
                 return 2;
@@ -130,8 +131,8 @@ int main(int argc, char **argv) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int rc = 0;
         bool takes = true;
-        if (strcmp(a, "--config") == 0) rc = 0;
-        else if (strcmp(a, "--listen") == 0) rc = set_str(cfg.listen, sizeof cfg.listen, a, v);
+        if (strcmp(a, "--config") == 0 || strcmp(a, "-c") == 0) rc = 0;
+        else if (strcmp(a, "--listen") == 0 || strcmp(a, "-l") == 0) rc = set_str(cfg.listen, sizeof cfg.listen, a, v);
         else if (strcmp(a, "--param-dir") == 0) rc = set_str(cfg.param_cache, sizeof cfg.param_cache, a, v);
         else if (strcmp(a, "--spool") == 0) rc = set_str(cfg.spool_dir, sizeof cfg.spool_dir, a, v);
         else if (strcmp(a, "--metrics-listen") == 0) rc = set_str(cfg.metrics_listen, sizeof cfg.metrics_listen, a, v);

@@ -68,10 +68,11 @@ if "$daemon" --config "$example" --check-config >"$work/check.out" 2>&1; then
 else
     fail "--check-config of cuzk.example.toml: $(cat "$work/check.out")"
 fi
-"$daemon" --config "$example" --listen unix:///tmp/x.sock --spool /tmp/y --print-config >"$work/printed.toml" 2>&1
+"$daemon" -c "$example" -l unix:///tmp/x.sock --spool /tmp/y --log-level debug --print-config >"$work/printed.toml" 2>&1
 if "$daemon" --config "$work/printed.toml" --print-config >"$work/printed2.toml" 2>&1 &&
-   cmp -s "$work/printed.toml" "$work/printed2.toml" && grep -q 'listen = "unix:///tmp/x.sock"' "$work/printed.toml"; then
-    pass "--print-config output reads back to the same config (flags override the file)"
+   cmp -s "$work/printed.toml" "$work/printed2.toml" && grep -q 'listen = "unix:///tmp/x.sock"' "$work/printed.toml" &&
+   grep -q 'level = "debug"' "$work/printed.toml"; then
+    pass "--print-config output reads back to the same config (flags, upstream's -c/-l too, override the file)"
 else
     fail "--print-config round trip"
 fi
