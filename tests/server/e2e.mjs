@@ -250,16 +250,17 @@ async function disconnect(addr, http) {
   const u = `-${process.pid}`;
   const before = await metric(http, 'cuzk_daemon_jobs_cancelled_on_disconnect_total');
   let handle = null;
-  const p = call(c, 'Prove', { submit: testReq('gone-1' + u, 'x=3;partitions=6;delay_ms=2000') }, { onCall: (h) => { handle = h; } });
+  const p = call(c, 'Prove', { submit: testReq('gone-1' + u, 'x=3;partitions=8;delay_ms=3000') }, { onCall: (h) => { handle = h; } });
   await sleep(700);
   handle.cancel();
   const e = await rejects(p);
   check(e && e.code === CODES.CANCELLED, 'the client cancelled its Prove call');
-  // (an AwaitProof now would be another caller waiting, which keeps the job)
-  await sleep(1500);
+  // (an AwaitProof now would be another caller waiting, which keeps the job;
+  // the daemon notices within ~0.5 s, more on a loaded machine)
+  await sleep(3000);
   // the daemon notices within about half a second and cancels the job
   let a = null;
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 40; i++) {
     a = await call(c, 'AwaitProof', { job_id: 'gone-1' + u, timeout_ms: 500 });
     if (a.status !== 'TIMEOUT') break;
   }
@@ -268,10 +269,10 @@ async function disconnect(addr, http) {
   check(after === before + 1, `cuzk_daemon_jobs_cancelled_on_disconnect_total ${before} -> ${after}`);
 
   // a deadline that passes counts as leaving too
-  const e2 = await rejects(call(c, 'Prove', { submit: testReq('gone-2' + u, 'x=4;partitions=6;delay_ms=2000') }, { deadlineMs: 600 }));
+  const e2 = await rejects(call(c, 'Prove', { submit: testReq('gone-2' + u, 'x=4;partitions=8;delay_ms=3000') }, { deadlineMs: 600 }));
   check(e2 && e2.code === CODES.DEADLINE_EXCEEDED, 'a Prove past its deadline: DEADLINE_EXCEEDED');
-  await sleep(1500);
-  for (let i = 0; i < 20; i++) {
+  await sleep(3000);
+  for (let i = 0; i < 40; i++) {
     a = await call(c, 'AwaitProof', { job_id: 'gone-2' + u, timeout_ms: 500 });
     if (a.status !== 'TIMEOUT') break;
   }
@@ -279,10 +280,10 @@ async function disconnect(addr, http) {
 
   // with another caller waiting on the same job, it is kept and completes
   let h3 = null;
-  const p3 = call(c, 'Prove', { submit: testReq('shared-1' + u, 'x=5;partitions=2;delay_ms=800') }, { onCall: (h) => { h3 = h; } });
-  await sleep(200);
-  const waiter = call(c, 'AwaitProof', { job_id: 'shared-1' + u, timeout_ms: 30000 });
+  const p3 = call(c, 'Prove', { submit: testReq('shared-1' + u, 'x=5;partitions=2;delay_ms=3000') }, { onCall: (h) => { h3 = h; } });
   await sleep(300);
+  const waiter = call(c, 'AwaitProof', { job_id: 'shared-1' + u, timeout_ms: 30000 });
+  await sleep(1000);
   h3.cancel();
   await rejects(p3);
   a = await waiter;
