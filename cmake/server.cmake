@@ -110,7 +110,8 @@ add_library(cuzk_server STATIC
   "${CMAKE_SOURCE_DIR}/src/server/http.c"
   "${CMAKE_SOURCE_DIR}/src/server/log.c"
   "${CMAKE_SOURCE_DIR}/src/server/engine_config.c"
-  "${CMAKE_SOURCE_DIR}/src/server/test_circuit.c")
+  "${CMAKE_SOURCE_DIR}/src/server/test_circuit.c"
+  "${CMAKE_SOURCE_DIR}/src/server/client.c")
 target_include_directories(cuzk_server PUBLIC ${CMAKE_SOURCE_DIR}/src "${_pb_dir}")
 target_link_libraries(cuzk_server PUBLIC cuzk_server_config cuzk_engine PkgConfig::CUZK_GRPC
   PkgConfig::CUZK_PROTOBUF_C PkgConfig::CUZK_MHD OpenSSL::Crypto Threads::Threads)

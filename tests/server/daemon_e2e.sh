@@ -16,9 +16,9 @@
 #   8. TLS with client certificates (openssl makes a CA, server and client
 #      certificates): served with one, refused without, refused in plaintext.
 #
-#   daemon_e2e.sh CUZK_DAEMON NODE_CLIENT_DIR WORK_DIR EXAMPLE_TOML
+#   daemon_e2e.sh CUZK_DAEMON NODE_CLIENT_DIR WORK_DIR EXAMPLE_TOML [C_CLIENT]
 set -uo pipefail
-daemon=$1 client=$2 work=$3 example=$4
+daemon=$1 client=$2 work=$3 example=$4 cclient=${5:-}
 rm -rf "$work"
 mkdir -p "$work"
 sock="$work/cuzk.sock"
@@ -100,6 +100,13 @@ node_step rpcs rpcs "$addr" "$http"
 node_step malformed malformed "$addr" 200
 node_step disconnect disconnect "$addr" "$http"
 node_step reflection reflection "$addr"
+if [ -n "$cclient" ]; then
+    if timeout 120 "$cclient" "$addr" >"$work/c_client.out" 2>&1; then
+        pass "the C client (src/server/client.c): $(tail -1 "$work/c_client.out")"
+    else
+        fail "the C client: $(grep -E 'FAIL|passed' "$work/c_client.out" | head -5)"
+    fi
+fi
 # 20 s of 4 clients mixing Prove, Submit/Await, cancels and dropped calls: no job lost
 if (cd "$client" && timeout 300 node stress.mjs "$addr" "$pid" 20 4) >"$work/stress.out" 2>&1; then
     pass "stress: $(grep -E '^final states' "$work/stress.out" | cut -c1-160)"

@@ -27,7 +27,8 @@ endif()
 # spool, SIGTERM. Uses the daemon's test proof kinds (--test-circuits).
 add_test(NAME server_daemon_e2e
   COMMAND bash "${_st}/daemon_e2e.sh" $<TARGET_FILE:cuzk-daemon> "${_st}"
-          "${CMAKE_BINARY_DIR}/server/daemon_e2e" "${CMAKE_SOURCE_DIR}/apps/cuzk-daemon/cuzk.example.toml")
+          "${CMAKE_BINARY_DIR}/server/daemon_e2e" "${CMAKE_SOURCE_DIR}/apps/cuzk-daemon/cuzk.example.toml"
+          $<TARGET_FILE:server_c_client>)
 set_tests_properties(server_daemon_e2e PROPERTIES LABELS interop TIMEOUT 900)
 
 # A real 2 KiB PoRep C2 through the daemon, checked by cuzk-bench verify. The
@@ -69,3 +70,8 @@ if(CUZK_GO AND CUZK_PROTOC_GEN_GO AND CUZK_PROTOC_GEN_GO_GRPC AND EXISTS /usr/sh
 else()
   message(STATUS "cuzk: no Go / grpc-go packages: server_go_client not registered")
 endif()
+
+# The C client (src/server/client.c), run by server_daemon_e2e against its daemon.
+add_executable(server_c_client "${_st}/c_client.c")
+target_include_directories(server_c_client PRIVATE ${CMAKE_SOURCE_DIR}/tests)
+target_link_libraries(server_c_client PRIVATE cuzk_server)
