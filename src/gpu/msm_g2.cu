@@ -307,7 +307,7 @@ g2_accumulate_pairs(const cuzk_gpu_g2_affine *__restrict__ bases, const uint32_t
 }
 
 // The pair kernel: the default and variants kept for comparison
-// (CUZK_GPU_MSM_OCC). MINB: blocks per SM asked of ptxas. Default: 2 blocks
+// (cuzk_gpu_msm_tuning.variant). MINB: blocks per SM asked of ptxas. Default: 2 blocks
 // of 128 threads (255 registers, 32 B of stack, 8 warps an SM), Y3 as one
 // sum of four products, the partner halves reused; it is the fastest of
 // them (docs/history/gpu-2026.md). Variants: 2, 3 blocks (168 registers) with two
