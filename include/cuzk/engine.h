@@ -203,7 +203,8 @@ void cuzk_job_result_free(cuzk_job_result *r);
 
 /* Submits a job. request_id: the caller's idempotency key (NULL or "": the
  * engine makes one); the same id with the same input joins the existing job,
- * with other input it is refused (INVALID_ARGUMENT naming the id). priority:
+ * with other input it is refused (INVALID_ARGUMENT naming the id), unless
+ * that job failed or was cancelled: then a new job takes the id. priority:
  * cuzk_priority. job_id gets the id; queue_position (may be NULL) the number
  * of partitions queued ahead of this job's first. Bad input is found later, by
  * the job's prepare step: the job then FAILS with the reason. */
@@ -212,6 +213,8 @@ int cuzk_engine_submit(cuzk_engine *e, const cuzk_proof_request *req, int priori
 /* Waits for a job (timeout_ms 0: for ever). out->state TIMEOUT when it is still
  * running at the deadline. NOT_FOUND-like errors: INVALID_ARGUMENT naming the id. */
 int cuzk_engine_await(cuzk_engine *e, const char *job_id, uint64_t timeout_ms, cuzk_job_result *out, cuzk_err *err);
+/* The job's state now, without waiting: QUEUED, RUNNING, or its result. */
+int cuzk_engine_peek(cuzk_engine *e, const char *job_id, cuzk_job_result *out, cuzk_err *err);
 /* Submit and await (for ever). */
 int cuzk_engine_prove(cuzk_engine *e, const cuzk_proof_request *req, int priority, const char *request_id,
                       cuzk_job_result *out, cuzk_err *err);

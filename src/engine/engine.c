@@ -769,8 +769,8 @@ int cuzk_engine_submit(cuzk_engine *e, const cuzk_proof_request *req, int priori
         job *old = find_job(e, request_id);
         if (old) {
             bool same = !memcmp(old->digest, digest, 32);
-            /* a finished job that failed or was cancelled may be retried under its id */
-            if (same || !(old->state == CUZK_JOB_FAILED || old->state == CUZK_JOB_CANCELLED)) {
+            /* a job that failed or was cancelled is retried under its id: a new job, same input or not */
+            if (!(old->state == CUZK_JOB_FAILED || old->state == CUZK_JOB_CANCELLED)) {
                 pthread_mutex_unlock(&e->lock);
                 if (!same)
                     return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT,
@@ -877,6 +877,20 @@ int cuzk_engine_await(cuzk_engine *e, const char *job_id, uint64_t timeout_ms, c
     fill_result(j, out);
     pthread_mutex_unlock(&e->lock);
     return 0;
+}
+
+int cuzk_engine_peek(cuzk_engine *e, const char *job_id, cuzk_job_result *out, cuzk_err *err)
+{
+    if (!e || !job_id || !out) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "peek: NULL argument");
+    memset(out, 0, sizeof *out);
+    pthread_mutex_lock(&e->lock);
+    job *j = *job_id ? find_job(e, job_id) : NULL;
+    if (j) {
+        fill_result(j, out);
+        if (!job_final(j)) out->state = j->ran ? CUZK_JOB_RUNNING : CUZK_JOB_QUEUED;
+    }
+    pthread_mutex_unlock(&e->lock);
+    return j ? 0 : cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "job not found: %s", job_id);
 }
 
 int cuzk_engine_prove(cuzk_engine *e, const cuzk_proof_request *req, int priority, const char *request_id,

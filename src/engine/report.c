@@ -314,7 +314,9 @@ int cuzk_engine_metrics_text(cuzk_engine *e, char **text, cuzk_err *err)
     }
     pthread_mutex_unlock(&e->lock);
     sb_printf(&b, "# HELP cuzk_queue_partitions Partitions waiting or in work, by kind.\n"
-                  "# TYPE cuzk_queue_partitions gauge\n");
+                  "# TYPE cuzk_queue_partitions gauge\n"
+                  "# HELP cuzk_queue_jobs Jobs waiting or in work, by kind.\n"
+                  "# TYPE cuzk_queue_jobs gauge\n");
     for (size_t i = 0; i < st.n_queues; i++) {
         sb_printf(&b, "cuzk_queue_partitions{kind=\"%s\",state=\"queued\"} %u\n", st.queues[i].label,
                   st.queues[i].partitions_queued);
@@ -325,7 +327,12 @@ int cuzk_engine_metrics_text(cuzk_engine *e, char **text, cuzk_err *err)
         sb_printf(&b, "cuzk_queue_jobs{kind=\"%s\",state=\"running\"} %u\n", st.queues[i].label,
                   st.queues[i].jobs_running);
     }
-    sb_printf(&b, "# TYPE cuzk_worker_busy_ratio gauge\n");
+    sb_printf(&b, "# HELP cuzk_worker_busy_ratio Fraction of its life a prover spent proving.\n"
+                  "# TYPE cuzk_worker_busy_ratio gauge\n"
+                  "# HELP cuzk_worker_in_service 1 while a prover is in service, 0 after a device fault.\n"
+                  "# TYPE cuzk_worker_in_service gauge\n"
+                  "# HELP cuzk_gpu_memory_bytes Device memory of a prover's GPU.\n"
+                  "# TYPE cuzk_gpu_memory_bytes gauge\n");
     for (size_t i = 0; i < st.n_workers; i++) {
         sb_printf(&b, "cuzk_worker_busy_ratio{worker=\"%zu\",device=\"%d\"} %.4f\n", i, st.workers[i].device,
                   st.workers[i].busy_fraction);
@@ -336,13 +343,16 @@ int cuzk_engine_metrics_text(cuzk_engine *e, char **text, cuzk_err *err)
                           "cuzk_gpu_memory_bytes{device=\"%d\",state=\"total\"} %" PRIu64 "\n",
                       st.workers[i].device, st.workers[i].mem_free, st.workers[i].device, st.workers[i].mem_total);
     }
-    sb_printf(&b, "# TYPE cuzk_memory_budget_bytes gauge\ncuzk_memory_budget_bytes{state=\"total\"} %" PRIu64
+    sb_printf(&b, "# HELP cuzk_memory_budget_bytes The witness memory budget and what is taken of it.\n"
+                  "# TYPE cuzk_memory_budget_bytes gauge\ncuzk_memory_budget_bytes{state=\"total\"} %" PRIu64
                   "\ncuzk_memory_budget_bytes{state=\"used\"} %" PRIu64 "\n",
               st.mem_budget, st.mem_used);
-    sb_printf(&b, "# TYPE cuzk_params_resident_bytes gauge\n");
+    sb_printf(&b, "# HELP cuzk_params_resident_bytes Resident parameter sets and their size.\n"
+                  "# TYPE cuzk_params_resident_bytes gauge\n");
     for (size_t i = 0; i < st.n_params; i++)
         sb_printf(&b, "cuzk_params_resident_bytes{id=\"%s\",in_use=\"%d\"} %" PRIu64 "\n", st.params[i].id,
                   st.params[i].ref_count > 0, st.params[i].bytes);
-    sb_printf(&b, "# TYPE cuzk_uptime_seconds gauge\ncuzk_uptime_seconds %" PRIu64 "\n", st.uptime_s);
+    sb_printf(&b, "# HELP cuzk_uptime_seconds Seconds since the engine started.\n"
+                  "# TYPE cuzk_uptime_seconds gauge\ncuzk_uptime_seconds %" PRIu64 "\n", st.uptime_s);
     return sb_done(&b, text, err);
 }

@@ -199,7 +199,9 @@ static void test_ids_and_errors(void)
     CHECK(cuzk_engine_submit(e, &r2, 0, "req-1", id3, NULL, &err) == CUZK_ERR_INVALID_ARGUMENT);
     CHECK_MSG(strstr(err.msg, "req-1") != NULL, "%s", err.msg);
     cuzk_job_result r;
-    /* a short await of a running job times out */
+    /* a look without waiting, and a short await of a running job, see it unfinished */
+    CHECK(cuzk_engine_peek(e, "req-1", &r, &err) == 0 && (r.state == CUZK_JOB_RUNNING || r.state == CUZK_JOB_QUEUED));
+    CHECK(cuzk_engine_peek(e, "nope", &r, &err) != 0);
     CHECK(cuzk_engine_await(e, "req-1", 20, &r, &err) == 0 && r.state == CUZK_JOB_TIMEOUT);
     CHECK(cuzk_engine_await(e, "req-1", 0, &r, &err) == 0 && verifies(e, &r1, &r));
     cuzk_job_result_free(&r);
@@ -221,6 +223,13 @@ static void test_ids_and_errors(void)
     CHECK_MSG(strstr(r.error, "vanilla_proof: 5 bytes") != NULL, "%s", r.error);
     CHECK(cuzk_engine_await(e, idf, 0, &r, &err) == 0 && r.state == CUZK_JOB_FAILED);
     CHECK_MSG(strstr(r.error, "partition 1") != NULL, "%s", r.error);
+    /* a failed job's id is proved again when resubmitted, here with input that works */
+    char idr[CUZK_JOB_ID_MAX];
+    uint8_t b4[24];
+    cuzk_proof_request rf_ok = tc_request(CUZK_KIND_TEST_B, b4, 3, 6, 1, 0, 0);
+    CHECK(cuzk_engine_submit(e, &rf_ok, 0, idf, idr, NULL, &err) == 0 && !strcmp(idr, idf));
+    CHECK(cuzk_engine_await(e, idr, 0, &r, &err) == 0 && verifies(e, &rf_ok, &r));
+    cuzk_job_result_free(&r);
     CHECK(cuzk_engine_await(e, idg, 0, &r, &err) == 0 && verifies(e, &r2, &r));
     cuzk_job_result_free(&r);
     /* an unknown kind and an unknown id */
