@@ -1,5 +1,6 @@
 /* A C client of cuzk.v1.ProvingEngine (client.h). */
 #include "server/client.h"
+#include "server/config.h"
 
 #include <grpc/byte_buffer.h>
 #include <grpc/byte_buffer_reader.h>
@@ -26,24 +27,16 @@ static const char *const CODES[17] = {"OK", "CANCELLED", "UNKNOWN", "INVALID_ARG
                                       "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED",
                                       "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"};
 
-static void seterr(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t len, const char *fmt, ...) {
-    if (!err || !len) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-}
 
 int cuzk_client_open(cuzk_client **out, const char *addr, const char *token, char *err, size_t err_len) {
     *out = NULL;
     if (!addr || !*addr) {
-        seterr(err, err_len, "no daemon address");
+        cuzk_server_seterr(err, err_len, "no daemon address");
         return -1;
     }
     cuzk_client *c = calloc(1, sizeof *c);
     if (!c) {
-        seterr(err, err_len, "out of memory");
+        cuzk_server_seterr(err, err_len, "out of memory");
         return -1;
     }
     if (token && *token) {
@@ -51,7 +44,7 @@ int cuzk_client_open(cuzk_client **out, const char *addr, const char *token, cha
         c->auth = malloc(n);
         if (!c->auth) {
             free(c);
-            seterr(err, err_len, "out of memory");
+            cuzk_server_seterr(err, err_len, "out of memory");
             return -1;
         }
         snprintf(c->auth, n, "Bearer %s", token);
@@ -72,7 +65,7 @@ int cuzk_client_open(cuzk_client **out, const char *addr, const char *token, cha
     c->cq = grpc_completion_queue_create_for_pluck(NULL);
     if (!c->ch || !c->cq) {
         cuzk_client_close(c);
-        seterr(err, err_len, "cannot make a channel to %s", addr);
+        cuzk_server_seterr(err, err_len, "cannot make a channel to %s", addr);
         return -1;
     }
     *out = c;
@@ -104,7 +97,7 @@ int cuzk_client_call(cuzk_client *c, const char *method, const uint8_t *req, siz
     grpc_call *call = grpc_channel_create_call(c->ch, NULL, GRPC_PROPAGATE_DEFAULTS, c->cq, msl, NULL, deadline, NULL);
     grpc_slice_unref(msl);
     if (!call) {
-        seterr(details, details_len, "cannot start a call of %s", method);
+        cuzk_server_seterr(details, details_len, "cannot start a call of %s", method);
         return -1;
     }
     grpc_metadata md;
@@ -170,7 +163,7 @@ int cuzk_client_call(cuzk_client *c, const char *method, const uint8_t *req, siz
                 } else {
                     free(p);
                     rc = -1;
-                    seterr(details, details_len, "out of memory reading the reply");
+                    cuzk_server_seterr(details, details_len, "out of memory reading the reply");
                 }
             }
         }
@@ -190,7 +183,7 @@ static int call_msg(cuzk_client *c, const char *method, const ProtobufCMessage *
     size_t n = protobuf_c_message_get_packed_size(m);
     uint8_t *b = malloc(n ? n : 1);
     if (!b) {
-        seterr(err, el, "out of memory");
+        cuzk_server_seterr(err, el, "out of memory");
         return -1;
     }
     protobuf_c_message_pack(m, b);
@@ -201,17 +194,17 @@ static int call_msg(cuzk_client *c, const char *method, const ProtobufCMessage *
     int rc = cuzk_client_call(c, method, b, n, timeout_ms, &resp, &rl, &status, det, sizeof det);
     free(b);
     if (rc) {
-        seterr(err, el, "%s: %s", method, det);
+        cuzk_server_seterr(err, el, "%s: %s", method, det);
         return -1;
     }
     if (status != GRPC_STATUS_OK) {
-        seterr(err, el, "%s: %s", status >= 0 && status < 17 ? CODES[status] : "?", det);
+        cuzk_server_seterr(err, el, "%s: %s", status >= 0 && status < 17 ? CODES[status] : "?", det);
         return -1;
     }
     *out = protobuf_c_message_unpack(rd, NULL, rl, resp);
     free(resp);
     if (!*out) {
-        seterr(err, el, "%s: the reply does not decode", method);
+        cuzk_server_seterr(err, el, "%s: the reply does not decode", method);
         return -1;
     }
     return 0;
@@ -233,7 +226,7 @@ int cuzk_client_prove(cuzk_client *c, const cuzk_proof_request *q, int priority,
     if (q->n_vanilla_proofs) {
         vp = calloc(q->n_vanilla_proofs, sizeof *vp);
         if (!vp) {
-            seterr(err, err_len, "out of memory");
+            cuzk_server_seterr(err, err_len, "out of memory");
             return -1;
         }
         for (size_t i = 0; i < q->n_vanilla_proofs; i++) {
@@ -265,7 +258,7 @@ int cuzk_client_prove(cuzk_client *c, const cuzk_proof_request *q, int priority,
     const Cuzk__V1__AwaitProofResponse *r = resp->result;
     if (!r) {
         cuzk__v1__prove_response__free_unpacked(resp, NULL);
-        seterr(err, err_len, "Prove: the reply has no result");
+        cuzk_server_seterr(err, err_len, "Prove: the reply has no result");
         return -1;
     }
     snprintf(out->job_id, sizeof out->job_id, "%s", r->job_id ? r->job_id : "");
@@ -281,7 +274,7 @@ int cuzk_client_prove(cuzk_client *c, const cuzk_proof_request *q, int priority,
         out->proof = malloc(r->proof.len);
         if (!out->proof) {
             cuzk__v1__prove_response__free_unpacked(resp, NULL);
-            seterr(err, err_len, "out of memory");
+            cuzk_server_seterr(err, err_len, "out of memory");
             return -1;
         }
         memcpy(out->proof, r->proof.data, r->proof.len);
@@ -309,7 +302,7 @@ int cuzk_client_status_text(cuzk_client *c, char **text, char *err, size_t err_l
     FILE *f = open_memstream(&buf, &len);
     if (!f) {
         cuzk__v1__get_status_response__free_unpacked(r, NULL);
-        seterr(err, err_len, "out of memory");
+        cuzk_server_seterr(err, err_len, "out of memory");
         return -1;
     }
     fprintf(f, "uptime_seconds %" PRIu64 "\nproofs_completed %" PRIu64 "\nproofs_failed %" PRIu64 "\n",

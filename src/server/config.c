@@ -77,8 +77,7 @@ int cuzk_parse_duration_ms(const char *s, uint64_t *out) {
     return parse_scaled(s, u, k, sizeof k / sizeof k[0], 1000, out);
 }
 
-static void seterr(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t len, const char *fmt, ...) {
+void cuzk_server_seterr(char *err, size_t len, const char *fmt, ...) {
     if (!err || !len) return;
     va_list ap;
     va_start(ap, fmt);
@@ -89,14 +88,14 @@ static void seterr(char *err, size_t len, const char *fmt, ...) {
 int cuzk_listen_addr_check(const char *addr, bool *is_local, char *err, size_t err_len) {
     *is_local = false;
     if (!addr || !*addr) {
-        seterr(err, err_len, "listen address is empty");
+        cuzk_server_seterr(err, err_len, "listen address is empty");
         return -1;
     }
     if (strncmp(addr, "unix:", 5) == 0) {
         const char *p = addr + 5;
         if (strncmp(p, "//", 2) == 0) p += 2;
         if (*p != '/' || strlen(p) < 2 || strlen(p) > 107) {
-            seterr(err, err_len, "listen address '%s': a unix socket needs an absolute path of at most 107 bytes",
+            cuzk_server_seterr(err, err_len, "listen address '%s': a unix socket needs an absolute path of at most 107 bytes",
                    addr);
             return -1;
         }
@@ -105,27 +104,27 @@ int cuzk_listen_addr_check(const char *addr, bool *is_local, char *err, size_t e
     }
     const char *colon = strrchr(addr, ':');
     if (!colon || colon == addr) {
-        seterr(err, err_len, "listen address '%s': expected unix:///path or HOST:PORT", addr);
+        cuzk_server_seterr(err, err_len, "listen address '%s': expected unix:///path or HOST:PORT", addr);
         return -1;
     }
     char *end;
     errno = 0;
     unsigned long port = strtoul(colon + 1, &end, 10);
     if (colon[1] == '\0' || *end != '\0' || errno || port > 65535) {
-        seterr(err, err_len, "listen address '%s': bad port", addr);
+        cuzk_server_seterr(err, err_len, "listen address '%s': bad port", addr);
         return -1;
     }
     size_t hl = (size_t)(colon - addr);
     char host[256];
     if (hl >= sizeof host) {
-        seterr(err, err_len, "listen address '%s': host too long", addr);
+        cuzk_server_seterr(err, err_len, "listen address '%s': host too long", addr);
         return -1;
     }
     memcpy(host, addr, hl);
     host[hl] = '\0';
     if (host[0] == '[') {
         if (hl < 3 || host[hl - 1] != ']') {
-            seterr(err, err_len, "listen address '%s': unbalanced [ ] around an IPv6 host", addr);
+            cuzk_server_seterr(err, err_len, "listen address '%s': unbalanced [ ] around an IPv6 host", addr);
             return -1;
         }
         *is_local = strcmp(host, "[::1]") == 0;
@@ -214,7 +213,7 @@ static bool known_table(const char *path) {
 
 static int want(const cuzk_toml_item *it, int type, const char *what, const char *source, char *err, size_t el) {
     if (it->type == type) return 0;
-    seterr(err, el, "%s:%u:%u: %s: expected %s, found %s", AT(it), it->path, what, cuzk_toml_type_name(it->type));
+    cuzk_server_seterr(err, el, "%s:%u:%u: %s: expected %s, found %s", AT(it), it->path, what, cuzk_toml_type_name(it->type));
     return -1;
 }
 
@@ -226,7 +225,7 @@ static int apply_item(cuzk_daemon_config *c, const key_def *k, const cuzk_toml_d
     case K_STR:
         if (want(it, CUZK_TOML_STRING, "a string", source, err, el)) return -1;
         if (it->str_len >= k->len || memchr(it->str, '\0', it->str_len)) {
-            seterr(err, el, "%s:%u:%u: %s: longer than %zu bytes or holds a NUL", AT(it), it->path, k->len - 1);
+            cuzk_server_seterr(err, el, "%s:%u:%u: %s: longer than %zu bytes or holds a NUL", AT(it), it->path, k->len - 1);
             return -1;
         }
         memcpy(base + k->off, it->str, it->str_len + 1);
@@ -239,7 +238,7 @@ static int apply_item(cuzk_daemon_config *c, const key_def *k, const cuzk_toml_d
     case K_U64:
         if (want(it, CUZK_TOML_INTEGER, "an integer", source, err, el)) return -1;
         if (it->i < 0 || (k->kind == K_U32 && it->i > (int64_t)UINT32_MAX)) {
-            seterr(err, el, "%s:%u:%u: %s: %" PRId64 " is out of range (0..%s)", AT(it), it->path, it->i,
+            cuzk_server_seterr(err, el, "%s:%u:%u: %s: %" PRId64 " is out of range (0..%s)", AT(it), it->path, it->i,
                    k->kind == K_U32 ? "4294967295" : "2^63-1");
             return -1;
         }
@@ -251,25 +250,25 @@ static int apply_item(cuzk_daemon_config *c, const key_def *k, const cuzk_toml_d
         uint64_t v;
         if (it->type == CUZK_TOML_INTEGER) {
             if (it->i < 0) {
-                seterr(err, el, "%s:%u:%u: %s: negative", AT(it), it->path);
+                cuzk_server_seterr(err, el, "%s:%u:%u: %s: negative", AT(it), it->path);
                 return -1;
             }
             v = (uint64_t)it->i;
             if (k->kind == K_DURATION && mul_ok(v, 1000, &v)) {
-                seterr(err, el, "%s:%u:%u: %s: too large", AT(it), it->path);
+                cuzk_server_seterr(err, el, "%s:%u:%u: %s: too large", AT(it), it->path);
                 return -1;
             }
         } else if (it->type == CUZK_TOML_STRING) {
             bool is_auto = k->kind == K_SIZE && strcmp(it->str, "auto") == 0;
             if (is_auto) v = 0;
             else if ((k->kind == K_SIZE ? cuzk_parse_size(it->str, &v) : cuzk_parse_duration_ms(it->str, &v))) {
-                seterr(err, el, "%s:%u:%u: %s: '%.64s' is not a %s", AT(it), it->path, it->str,
+                cuzk_server_seterr(err, el, "%s:%u:%u: %s: '%.64s' is not a %s", AT(it), it->path, it->str,
                        k->kind == K_SIZE ? "size (e.g. \"5GiB\", \"512MiB\", bytes)"
                                          : "duration (e.g. \"5m\", \"30s\", \"250ms\", seconds)");
                 return -1;
             }
         } else {
-            seterr(err, el, "%s:%u:%u: %s: expected a string or an integer, found %s", AT(it), it->path,
+            cuzk_server_seterr(err, el, "%s:%u:%u: %s: expected a string or an integer, found %s", AT(it), it->path,
                    cuzk_toml_type_name(it->type));
             return -1;
         }
@@ -279,14 +278,14 @@ static int apply_item(cuzk_daemon_config *c, const key_def *k, const cuzk_toml_d
     case K_DEVICES: {
         if (want(it, CUZK_TOML_ARRAY, "an array of integers", source, err, el)) return -1;
         if (it->count > CUZK_CFG_MAX_DEVICES) {
-            seterr(err, el, "%s:%u:%u: %s: more than %d devices", AT(it), it->path, CUZK_CFG_MAX_DEVICES);
+            cuzk_server_seterr(err, el, "%s:%u:%u: %s: more than %d devices", AT(it), it->path, CUZK_CFG_MAX_DEVICES);
             return -1;
         }
         for (size_t j = 0; j < it->count; j++) {
             const cuzk_toml_item *e = cuzk_toml_get(doc, idx + 1 + j);
             if (!e || want(e, CUZK_TOML_INTEGER, "an integer", source, err, el)) return -1;
             if (e->i < 0 || e->i > 1023) {
-                seterr(err, el, "%s:%u:%u: %s: GPU ordinal %" PRId64 " out of range", AT(e), e->path, e->i);
+                cuzk_server_seterr(err, el, "%s:%u:%u: %s: GPU ordinal %" PRId64 " out of range", AT(e), e->path, e->i);
                 return -1;
             }
             c->devices[j] = (int)e->i;
@@ -329,7 +328,7 @@ int cuzk_daemon_config_apply_toml(cuzk_daemon_config *c, const char *text, size_
             continue;
         }
         if (it->type == CUZK_TOML_TABLE && known_table(it->path)) continue;
-        seterr(err, err_len, "%s:%u:%u: unknown %s '%s'", AT(it), it->type == CUZK_TOML_TABLE ? "table" : "key",
+        cuzk_server_seterr(err, err_len, "%s:%u:%u: unknown %s '%s'", AT(it), it->type == CUZK_TOML_TABLE ? "table" : "key",
                it->path);
         rc = -1;
     }
@@ -340,14 +339,14 @@ int cuzk_daemon_config_apply_toml(cuzk_daemon_config *c, const char *text, size_
 int cuzk_daemon_config_load(cuzk_daemon_config *c, const char *path, char *err, size_t err_len, FILE *warn) {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        seterr(err, err_len, "%s: %s", path, strerror(errno));
+        cuzk_server_seterr(err, err_len, "%s: %s", path, strerror(errno));
         return -1;
     }
     const size_t cap = 1u << 20;
     char *buf = malloc(cap + 1);
     if (!buf) {
         fclose(f);
-        seterr(err, err_len, "%s: out of memory", path);
+        cuzk_server_seterr(err, err_len, "%s: out of memory", path);
         return -1;
     }
     size_t n = fread(buf, 1, cap + 1, f);
@@ -355,7 +354,7 @@ int cuzk_daemon_config_load(cuzk_daemon_config *c, const char *path, char *err, 
     fclose(f);
     if (rd_err || n > cap) {
         free(buf);
-        seterr(err, err_len, "%s: %s", path, rd_err ? "read error" : "larger than 1 MiB");
+        cuzk_server_seterr(err, err_len, "%s: %s", path, rd_err ? "read error" : "larger than 1 MiB");
         return -1;
     }
     int rc = cuzk_daemon_config_apply_toml(c, buf, n, path, err, err_len, warn);
@@ -376,7 +375,7 @@ int cuzk_daemon_config_check(const cuzk_daemon_config *c, char *err, size_t err_
     bool local;
     if (cuzk_listen_addr_check(c->listen, &local, err, err_len)) return -1;
     if (!local && !c->allow_remote) {
-        seterr(err, err_len,
+        cuzk_server_seterr(err, err_len,
                "daemon.listen '%s' is not a unix socket or a loopback address: set daemon.allow_remote "
                "(--allow-remote) to serve it",
                c->listen);
@@ -386,44 +385,44 @@ int cuzk_daemon_config_check(const cuzk_daemon_config *c, char *err, size_t err_
     for (int i = 0; i < 2; i++) {
         if (!http[i][0]) continue;
         if (strncmp(http[i], "unix:", 5) == 0 || cuzk_listen_addr_check(http[i], &local, err, err_len)) {
-            if (strncmp(http[i], "unix:", 5) == 0) seterr(err, err_len, "%s: HTTP listens on HOST:PORT only", http[i]);
+            if (strncmp(http[i], "unix:", 5) == 0) cuzk_server_seterr(err, err_len, "%s: HTTP listens on HOST:PORT only", http[i]);
             return -1;
         }
         if (!local && !c->allow_remote) {
-            seterr(err, err_len, "HTTP listen '%s' is not a loopback address: set daemon.allow_remote", http[i]);
+            cuzk_server_seterr(err, err_len, "HTTP listen '%s' is not a loopback address: set daemon.allow_remote", http[i]);
             return -1;
         }
     }
     if (!c->tls_cert_file[0] != !c->tls_key_file[0]) {
-        seterr(err, err_len, "daemon.tls_cert_file and daemon.tls_key_file go together");
+        cuzk_server_seterr(err, err_len, "daemon.tls_cert_file and daemon.tls_key_file go together");
         return -1;
     }
     if (c->tls_client_ca_file[0] && !c->tls_cert_file[0]) {
-        seterr(err, err_len, "daemon.tls_client_ca_file needs daemon.tls_cert_file and daemon.tls_key_file");
+        cuzk_server_seterr(err, err_len, "daemon.tls_client_ca_file needs daemon.tls_cert_file and daemon.tls_key_file");
         return -1;
     }
     if (!c->spool_dir[0]) {
-        seterr(err, err_len, "daemon.spool_dir is empty");
+        cuzk_server_seterr(err, err_len, "daemon.spool_dir is empty");
         return -1;
     }
     if (c->max_message_bytes < 4 * MiB || c->max_message_bytes > 2047 * MiB) {
-        seterr(err, err_len, "daemon.max_message_size must be within 4 MiB .. 2047 MiB");
+        cuzk_server_seterr(err, err_len, "daemon.max_message_size must be within 4 MiB .. 2047 MiB");
         return -1;
     }
     if (c->max_jobs == 0 || c->max_calls == 0) {
-        seterr(err, err_len, "daemon.%s must be at least 1", c->max_jobs == 0 ? "max_jobs" : "max_calls");
+        cuzk_server_seterr(err, err_len, "daemon.%s must be at least 1", c->max_jobs == 0 ? "max_jobs" : "max_calls");
         return -1;
     }
     if (!one_of(c->log_level, levels, 4)) {
-        seterr(err, err_len, "logging.level '%s': expected error, warn, info or debug", c->log_level);
+        cuzk_server_seterr(err, err_len, "logging.level '%s': expected error, warn, info or debug", c->log_level);
         return -1;
     }
     if (!one_of(c->log_format, formats, 2)) {
-        seterr(err, err_len, "logging.format '%s': expected text or json", c->log_format);
+        cuzk_server_seterr(err, err_len, "logging.format '%s': expected text or json", c->log_format);
         return -1;
     }
     if (!one_of(c->backend, backends, 3)) {
-        seterr(err, err_len, "engine.backend '%s': expected auto, cpu or gpu", c->backend);
+        cuzk_server_seterr(err, err_len, "engine.backend '%s': expected auto, cpu or gpu", c->backend);
         return -1;
     }
     return 0;

@@ -89,6 +89,9 @@ int cuzk_parse_duration_ms(const char *s, uint64_t *out);
  * [IPv6]). *is_local: a unix socket or a loopback host. */
 int cuzk_listen_addr_check(const char *addr, bool *is_local, char *err, size_t err_len);
 
+/* The daemon's error strings: fmt into err[len] (nothing when err is NULL). */
+void cuzk_server_seterr(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,14 +7,6 @@
 
 #include "server/config.h"
 
-static void seterr(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t len, const char *fmt, ...) {
-    if (!err || !len) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-}
 
 static uint64_t mem_total_bytes(void) {
     long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
@@ -26,7 +18,7 @@ int cuzk_daemon_config_engine(const cuzk_daemon_config *c, cuzk_engine_config *e
     ec->param_dir = c->param_cache;
     cuzk_err e;
     if (cuzk_backend_parse(c->backend, &ec->backend, &e)) {
-        seterr(err, err_len, "engine.backend: %s", e.msg);
+        cuzk_server_seterr(err, err_len, "engine.backend: %s", e.msg);
         return -1;
     }
     ec->devices = c->n_devices ? c->devices : NULL;
@@ -41,7 +33,7 @@ int cuzk_daemon_config_engine(const cuzk_daemon_config *c, cuzk_engine_config *e
         uint64_t mt = mem_total_bytes();
         total = mt > c->safety_margin ? mt - c->safety_margin : 0;
         if (total == 0) {
-            seterr(err, err_len, "memory.total_budget: auto leaves nothing (memory %" PRIu64
+            cuzk_server_seterr(err, err_len, "memory.total_budget: auto leaves nothing (memory %" PRIu64
                                  " bytes, safety_margin %" PRIu64 ")", mt, c->safety_margin);
             return -1;
         }

@@ -1,5 +1,6 @@
 /* The daemon's HTTP side (http.h). */
 #include "server/http.h"
+#include "server/config.h"
 
 #include <microhttpd.h>
 #include <netdb.h>
@@ -62,14 +63,6 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     return send_text(conn, 404, "text/plain", strdup("not found\n"));
 }
 
-static void seterr(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t len, const char *fmt, ...) {
-    if (!err || !len) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-}
 
 int cuzk_http_start(cuzk_http **out, const char *addr, cuzk_server *srv, cuzk_engine *engine, char *err,
                     size_t err_len) {
@@ -77,7 +70,7 @@ int cuzk_http_start(cuzk_http **out, const char *addr, cuzk_server *srv, cuzk_en
     char host[256];
     const char *colon = strrchr(addr, ':');
     if (!colon || (size_t)(colon - addr) >= sizeof host) {
-        seterr(err, err_len, "HTTP listen '%s': expected HOST:PORT", addr);
+        cuzk_server_seterr(err, err_len, "HTTP listen '%s': expected HOST:PORT", addr);
         return -1;
     }
     memcpy(host, addr, (size_t)(colon - addr));
@@ -94,13 +87,13 @@ int cuzk_http_start(cuzk_http **out, const char *addr, cuzk_server *srv, cuzk_en
     hints.ai_flags = AI_PASSIVE;
     int gr = getaddrinfo(h0[0] ? h0 : NULL, colon + 1, &hints, &ai);
     if (gr || !ai) {
-        seterr(err, err_len, "HTTP listen '%s': %s", addr, gai_strerror(gr));
+        cuzk_server_seterr(err, err_len, "HTTP listen '%s': %s", addr, gai_strerror(gr));
         return -1;
     }
     cuzk_http *h = calloc(1, sizeof *h);
     if (!h) {
         freeaddrinfo(ai);
-        seterr(err, err_len, "out of memory");
+        cuzk_server_seterr(err, err_len, "out of memory");
         return -1;
     }
     h->srv = srv;
@@ -114,7 +107,7 @@ int cuzk_http_start(cuzk_http **out, const char *addr, cuzk_server *srv, cuzk_en
     freeaddrinfo(ai);
     if (!h->d) {
         free(h);
-        seterr(err, err_len, "HTTP listen '%s': could not bind (in use?)", addr);
+        cuzk_server_seterr(err, err_len, "HTTP listen '%s': could not bind (in use?)", addr);
         return -1;
     }
     *out = h;

@@ -1,5 +1,6 @@
 /* The spool journal (journal.h). */
 #include "server/journal.h"
+#include "server/config.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -28,14 +29,6 @@ struct cuzk_journal {
     atomic_ullong jobs_written, results_written, corrupt, pruned, result_files, result_bytes;
 };
 
-static void seterr(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t len, const char *fmt, ...) {
-    if (!err || !len) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-}
 
 static int sha256(const void *p, size_t n, uint8_t out[SHA_LEN]) {
     unsigned int len = 0;
@@ -116,12 +109,12 @@ static int fsync_dir(const char *dir) {
 static int write_entry(const char *dir, const char *name, buf *b, char *err, size_t el) {
     uint8_t h[SHA_LEN];
     if (b->oom || sha256(b->p, b->n, h)) {
-        seterr(err, el, "spool: out of memory");
+        cuzk_server_seterr(err, el, "spool: out of memory");
         return -1;
     }
     put(b, h, SHA_LEN);
     if (b->oom) {
-        seterr(err, el, "spool: out of memory");
+        cuzk_server_seterr(err, el, "spool: out of memory");
         return -1;
     }
     char tmp[1024], dst[1024];
@@ -129,7 +122,7 @@ static int write_entry(const char *dir, const char *name, buf *b, char *err, siz
     snprintf(dst, sizeof dst, "%s/%s", dir, name);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0) {
-        seterr(err, el, "spool: %s: %s", tmp, strerror(errno));
+        cuzk_server_seterr(err, el, "spool: %s: %s", tmp, strerror(errno));
         return -1;
     }
     size_t off = 0;
@@ -137,7 +130,7 @@ static int write_entry(const char *dir, const char *name, buf *b, char *err, siz
         ssize_t w = write(fd, b->p + off, b->n - off);
         if (w < 0 && errno == EINTR) continue;
         if (w <= 0) {
-            seterr(err, el, "spool: writing %s: %s", tmp, strerror(errno));
+            cuzk_server_seterr(err, el, "spool: writing %s: %s", tmp, strerror(errno));
             close(fd);
             unlink(tmp);
             return -1;
@@ -145,12 +138,12 @@ static int write_entry(const char *dir, const char *name, buf *b, char *err, siz
         off += (size_t)w;
     }
     if (fsync(fd) || close(fd)) {
-        seterr(err, el, "spool: fsync %s: %s", tmp, strerror(errno));
+        cuzk_server_seterr(err, el, "spool: fsync %s: %s", tmp, strerror(errno));
         unlink(tmp);
         return -1;
     }
     if (rename(tmp, dst) || fsync_dir(dir)) {
-        seterr(err, el, "spool: rename to %s: %s", dst, strerror(errno));
+        cuzk_server_seterr(err, el, "spool: rename to %s: %s", dst, strerror(errno));
         unlink(tmp);
         return -1;
     }
@@ -164,25 +157,25 @@ static int read_entry(const char *path, uint64_t max, uint8_t **out, size_t *len
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         if (errno == ENOENT) return 1;
-        seterr(why, wl, "%s", strerror(errno));
+        cuzk_server_seterr(why, wl, "%s", strerror(errno));
         return -1;
     }
     struct stat st;
     if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
         close(fd);
-        seterr(why, wl, "not a regular file");
+        cuzk_server_seterr(why, wl, "not a regular file");
         return -1;
     }
     if ((uint64_t)st.st_size > max || st.st_size < (off_t)(8 + SHA_LEN)) {
         close(fd);
-        seterr(why, wl, "size %lld outside 40..%llu bytes", (long long)st.st_size, (unsigned long long)max);
+        cuzk_server_seterr(why, wl, "size %lld outside 40..%llu bytes", (long long)st.st_size, (unsigned long long)max);
         return -1;
     }
     size_t n = (size_t)st.st_size;
     uint8_t *p = malloc(n);
     if (!p) {
         close(fd);
-        seterr(why, wl, "out of memory");
+        cuzk_server_seterr(why, wl, "out of memory");
         return -1;
     }
     size_t off = 0;
@@ -196,12 +189,12 @@ static int read_entry(const char *path, uint64_t max, uint8_t **out, size_t *len
     uint8_t h[SHA_LEN];
     if (off != n) {
         free(p);
-        seterr(why, wl, "short read");
+        cuzk_server_seterr(why, wl, "short read");
         return -1;
     }
     if (sha256(p, n - SHA_LEN, h) || memcmp(h, p + n - SHA_LEN, SHA_LEN) != 0) {
         free(p);
-        seterr(why, wl, "checksum mismatch (truncated or damaged)");
+        cuzk_server_seterr(why, wl, "checksum mismatch (truncated or damaged)");
         return -1;
     }
     *out = p;
@@ -211,16 +204,16 @@ static int read_entry(const char *path, uint64_t max, uint8_t **out, size_t *len
 
 static int mkdir_0700(const char *path, char *err, size_t el) {
     if (mkdir(path, 0700) && errno != EEXIST) {
-        seterr(err, el, "spool: mkdir %s: %s", path, strerror(errno));
+        cuzk_server_seterr(err, el, "spool: mkdir %s: %s", path, strerror(errno));
         return -1;
     }
     struct stat st;
     if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
-        seterr(err, el, "spool: %s is not a directory", path);
+        cuzk_server_seterr(err, el, "spool: %s is not a directory", path);
         return -1;
     }
     if ((st.st_mode & 077) && chmod(path, 0700)) {
-        seterr(err, el, "spool: chmod 0700 %s: %s", path, strerror(errno));
+        cuzk_server_seterr(err, el, "spool: chmod 0700 %s: %s", path, strerror(errno));
         return -1;
     }
     return 0;
@@ -230,12 +223,12 @@ int cuzk_journal_open(cuzk_journal **out, const char *dir, uint64_t result_ttl_m
                       uint64_t max_entry_bytes, char *err, size_t err_len) {
     *out = NULL;
     if (!dir || !*dir || strlen(dir) > 400) {
-        seterr(err, err_len, "spool: directory name empty or longer than 400 bytes");
+        cuzk_server_seterr(err, err_len, "spool: directory name empty or longer than 400 bytes");
         return -1;
     }
     cuzk_journal *j = calloc(1, sizeof *j);
     if (!j) {
-        seterr(err, err_len, "spool: out of memory");
+        cuzk_server_seterr(err, err_len, "spool: out of memory");
         return -1;
     }
     snprintf(j->dir, sizeof j->dir, "%s", dir);

@@ -33,6 +33,7 @@
 
 #include "cuzk/v1/proving.pb-c.h"
 #include "server/log.h"
+#include "server/config.h"
 
 enum { M_SUBMIT, M_AWAIT, M_PROVE, M_CANCEL, M_STATUS, M_METRICS, M_PRELOAD, M_EVICT, M_HEALTH, M_COUNT };
 #define M_UNKNOWN M_COUNT
@@ -119,14 +120,6 @@ struct cuzk_server {
     size_t corrupt_at_start;
 };
 
-static void seterr(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t len, const char *fmt, ...) {
-    if (!err || !len) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-}
 
 /* ---- job id sets ---------------------------------------------------------------- */
 /* with s->mu held */
@@ -180,13 +173,13 @@ static int walk_fields(const uint8_t *p, size_t n, field_fn fn, void *ctx, char 
         size_t at = off;
         uint64_t key, v;
         if (rd_varint(p, n, &off, &key)) {
-            seterr(why, wl, "malformed protobuf: bad field key at byte %zu", at);
+            cuzk_server_seterr(why, wl, "malformed protobuf: bad field key at byte %zu", at);
             return -1;
         }
         uint64_t field = key >> 3;
         int wt = (int)(key & 7);
         if (field == 0 || field > 536870911u) {
-            seterr(why, wl, "malformed protobuf: field number %" PRIu64 " at byte %zu", field, at);
+            cuzk_server_seterr(why, wl, "malformed protobuf: field number %" PRIu64 " at byte %zu", field, at);
             return -1;
         }
         const uint8_t *pl = NULL;
@@ -194,7 +187,7 @@ static int walk_fields(const uint8_t *p, size_t n, field_fn fn, void *ctx, char 
         switch (wt) {
         case 0:
             if (rd_varint(p, n, &off, &v)) {
-                seterr(why, wl, "malformed protobuf: field %" PRIu64 ": truncated varint at byte %zu", field, at);
+                cuzk_server_seterr(why, wl, "malformed protobuf: field %" PRIu64 ": truncated varint at byte %zu", field, at);
                 return -1;
             }
             break;
@@ -202,7 +195,7 @@ static int walk_fields(const uint8_t *p, size_t n, field_fn fn, void *ctx, char 
         case 5: {
             size_t w = wt == 1 ? 8 : 4;
             if (n - off < w) {
-                seterr(why, wl, "malformed protobuf: field %" PRIu64 ": truncated at byte %zu", field, at);
+                cuzk_server_seterr(why, wl, "malformed protobuf: field %" PRIu64 ": truncated at byte %zu", field, at);
                 return -1;
             }
             off += w;
@@ -210,7 +203,7 @@ static int walk_fields(const uint8_t *p, size_t n, field_fn fn, void *ctx, char 
         }
         case 2:
             if (rd_varint(p, n, &off, &v) || v > n - off) {
-                seterr(why, wl, "malformed protobuf: field %" PRIu64 ": length runs past the end (byte %zu)", field,
+                cuzk_server_seterr(why, wl, "malformed protobuf: field %" PRIu64 ": length runs past the end (byte %zu)", field,
                        at);
                 return -1;
             }
@@ -219,7 +212,7 @@ static int walk_fields(const uint8_t *p, size_t n, field_fn fn, void *ctx, char 
             off += len;
             break;
         default:
-            seterr(why, wl, "malformed protobuf: field %" PRIu64 ": wire type %d not accepted (byte %zu)", field, wt,
+            cuzk_server_seterr(why, wl, "malformed protobuf: field %" PRIu64 ": wire type %d not accepted (byte %zu)", field, wt,
                    at);
             return -1;
         }
@@ -243,7 +236,7 @@ static int submit_field(void *ctx, uint32_t f, int wt, const uint8_t *p, size_t 
     const char *nm = f < 33 ? names[f] : NULL;
     if (!nm) {
         if (++sc->n_unknown > MAX_UNKNOWN_FIELDS) {
-            seterr(why, wl, "more than %u unknown fields", MAX_UNKNOWN_FIELDS);
+            cuzk_server_seterr(why, wl, "more than %u unknown fields", MAX_UNKNOWN_FIELDS);
             return -1;
         }
         return 0;
@@ -251,19 +244,19 @@ static int submit_field(void *ctx, uint32_t f, int wt, const uint8_t *p, size_t 
     bool bytes = f == 1 || f == 10 || f == 11 || f == 22 || f >= 30;
     /* scalars may arrive packed (wire type 2) under proto3's rules only when repeated; none are */
     if ((bytes && wt != 2) || (!bytes && wt != 0)) {
-        seterr(why, wl, "%s: wire type %d, expected %d", nm, wt, bytes ? 2 : 0);
+        cuzk_server_seterr(why, wl, "%s: wire type %d, expected %d", nm, wt, bytes ? 2 : 0);
         return -1;
     }
     if (f == 1 && len >= CUZK_JOB_ID_MAX) {
-        seterr(why, wl, "request_id: %zu bytes, at most %d", len, CUZK_JOB_ID_MAX - 1);
+        cuzk_server_seterr(why, wl, "request_id: %zu bytes, at most %d", len, CUZK_JOB_ID_MAX - 1);
         return -1;
     }
     if ((f == 22 || f >= 30) && len > 32) {
-        seterr(why, wl, "%s: %zu bytes, expected 32", nm, len);
+        cuzk_server_seterr(why, wl, "%s: %zu bytes, expected 32", nm, len);
         return -1;
     }
     if (f == 11 && ++sc->n_vp > sc->max_vp) {
-        seterr(why, wl, "vanilla_proofs: more than %u entries", sc->max_vp);
+        cuzk_server_seterr(why, wl, "vanilla_proofs: more than %u entries", sc->max_vp);
         return -1;
     }
     return 0;
@@ -284,13 +277,13 @@ static int prove_field(void *ctx, uint32_t f, int wt, const uint8_t *p, size_t l
     prove_scan *ps = ctx;
     if (f != 1) {
         if (++ps->n_unknown > MAX_UNKNOWN_FIELDS) {
-            seterr(why, wl, "more than %u unknown fields", MAX_UNKNOWN_FIELDS);
+            cuzk_server_seterr(why, wl, "more than %u unknown fields", MAX_UNKNOWN_FIELDS);
             return -1;
         }
         return 0;
     }
     if (wt != 2) {
-        seterr(why, wl, "submit: wire type %d, expected 2", wt);
+        cuzk_server_seterr(why, wl, "submit: wire type %d, expected 2", wt);
         return -1;
     }
     /* repeated occurrences merge: their counts add up */
@@ -301,7 +294,7 @@ static int small_field(void *ctx, uint32_t f, int wt, const uint8_t *p, size_t l
     (void)f, (void)wt, (void)p, (void)len;
     uint32_t *n = ctx;
     if (++*n > MAX_UNKNOWN_FIELDS) {
-        seterr(why, wl, "more than %u fields", MAX_UNKNOWN_FIELDS);
+        cuzk_server_seterr(why, wl, "more than %u fields", MAX_UNKNOWN_FIELDS);
         return -1;
     }
     return 0;
@@ -611,22 +604,22 @@ static int validate_submit(cuzk_server *s, const Cuzk__V1__SubmitProofRequest *r
     int k = (int)r->proof_kind;
     bool known = (k >= 1 && k <= 4) || (s->test_kinds && (k == CUZK_KIND_TEST_A || k == CUZK_KIND_TEST_B));
     if (!known) {
-        seterr(why, wl, "invalid proof_kind: %d", k);
+        cuzk_server_seterr(why, wl, "invalid proof_kind: %d", k);
         return -1;
     }
     if (!cuzk_engine_entry(s->engine, k)) {
-        seterr(why, wl, "proof_kind %s (%d): not supported by this daemon", kind_name(k), k);
+        cuzk_server_seterr(why, wl, "proof_kind %s (%d): not supported by this daemon", kind_name(k), k);
         return -1;
     }
     if ((int)r->priority < 0 || (int)r->priority > 4) {
-        seterr(why, wl, "invalid priority: %d", (int)r->priority);
+        cuzk_server_seterr(why, wl, "invalid priority: %d", (int)r->priority);
         return -1;
     }
     const char *id = r->request_id ? r->request_id : "";
     for (size_t i = 0; id[i]; i++) {
         unsigned char ch = (unsigned char)id[i];
         if (ch < 0x20 || ch > 0x7e) {
-            seterr(why, wl, "request_id: byte 0x%02x at offset %zu is not printable ASCII", ch, i);
+            cuzk_server_seterr(why, wl, "request_id: byte 0x%02x at offset %zu is not printable ASCII", ch, i);
             return -1;
         }
     }
@@ -639,21 +632,21 @@ static int validate_submit(cuzk_server *s, const Cuzk__V1__SubmitProofRequest *r
                {"comm_d_new", r->comm_d_new.len}};
     for (size_t i = 0; i < 4; i++) {
         if (b32[i].len != 0 && b32[i].len != 32) {
-            seterr(why, wl, "%s: %zu bytes, expected 32", b32[i].name, b32[i].len);
+            cuzk_server_seterr(why, wl, "%s: %zu bytes, expected 32", b32[i].name, b32[i].len);
             return -1;
         }
     }
     if (k == CUZK_KIND_POREP && r->vanilla_proof.len == 0) {
-        seterr(why, wl, "vanilla_proof: empty (PoRep needs the C1 output envelope)");
+        cuzk_server_seterr(why, wl, "vanilla_proof: empty (PoRep needs the C1 output envelope)");
         return -1;
     }
     if ((k == CUZK_KIND_SNAP || k == CUZK_KIND_WINDOW_POST || k == CUZK_KIND_WINNING_POST) &&
         r->n_vanilla_proofs == 0) {
-        seterr(why, wl, "vanilla_proofs: empty (%s needs them)", kind_name(k));
+        cuzk_server_seterr(why, wl, "vanilla_proofs: empty (%s needs them)", kind_name(k));
         return -1;
     }
     if ((k == CUZK_KIND_WINDOW_POST || k == CUZK_KIND_WINNING_POST) && r->randomness.len != 32) {
-        seterr(why, wl, "randomness: %zu bytes, expected 32", r->randomness.len);
+        cuzk_server_seterr(why, wl, "randomness: %zu bytes, expected 32", r->randomness.len);
         return -1;
     }
     return 0;
@@ -743,16 +736,16 @@ static grpc_status_code accept_job(cuzk_server *s, Cuzk__V1__SubmitProofRequest 
                                    uint32_t *qpos, char *why, size_t wl) {
     if (validate_submit(s, r, why, wl)) return GRPC_STATUS_INVALID_ARGUMENT;
     if (atomic_load(&s->draining)) {
-        seterr(why, wl, "the daemon is shutting down");
+        cuzk_server_seterr(why, wl, "the daemon is shutting down");
         return GRPC_STATUS_UNAVAILABLE;
     }
     if (count_watchers(s) >= (int)s->cfg->max_jobs) {
-        seterr(why, wl, "too many jobs in flight (daemon.max_jobs = %u)", s->cfg->max_jobs);
+        cuzk_server_seterr(why, wl, "too many jobs in flight (daemon.max_jobs = %u)", s->cfg->max_jobs);
         return GRPC_STATUS_RESOURCE_EXHAUSTED;
     }
     eng_req e;
     if (to_engine(r, &e)) {
-        seterr(why, wl, "out of memory");
+        cuzk_server_seterr(why, wl, "out of memory");
         return GRPC_STATUS_RESOURCE_EXHAUSTED;
     }
     cuzk_err err = {0};
@@ -760,7 +753,7 @@ static grpc_status_code accept_job(cuzk_server *s, Cuzk__V1__SubmitProofRequest 
     int retry = retry_id(s, r->request_id, rid);
     if (retry < 0) {
         eng_req_free(&e);
-        seterr(why, wl, "request_id %s: too many failed attempts kept (retry later)", r->request_id);
+        cuzk_server_seterr(why, wl, "request_id %s: too many failed attempts kept (retry later)", r->request_id);
         return GRPC_STATUS_RESOURCE_EXHAUSTED;
     }
     int rc = cuzk_engine_submit(s->engine, &e.q, (int)r->priority, rid[0] ? rid : NULL, job_id, qpos, &err);
@@ -769,7 +762,7 @@ static grpc_status_code accept_job(cuzk_server *s, Cuzk__V1__SubmitProofRequest 
         dlog_info("job=%s a new attempt of request_id %s (its earlier attempt failed or was cancelled)", job_id,
                   r->request_id);
     if (rc) {
-        seterr(why, wl, "%s", err.msg);
+        cuzk_server_seterr(why, wl, "%s", err.msg);
         return code_of(rc);
     }
     /* the journal holds the request under its job id */
@@ -784,14 +777,14 @@ static grpc_status_code accept_job(cuzk_server *s, Cuzk__V1__SubmitProofRequest 
     if (!b || cuzk_journal_add(s->journal, job_id, (int)r->priority, b, len, &existed, jerr, sizeof jerr)) {
         free(b);
         cuzk_engine_cancel(s->engine, job_id, NULL, NULL);
-        seterr(why, wl, "job not accepted: %s", jerr);
+        cuzk_server_seterr(why, wl, "job not accepted: %s", jerr);
         return GRPC_STATUS_UNAVAILABLE;
     }
     free(b);
     if (start_watcher(s, job_id)) {
         cuzk_engine_cancel(s->engine, job_id, NULL, NULL);
         cuzk_journal_drop(s->journal, job_id);
-        seterr(why, wl, "job not accepted: no thread to watch it");
+        cuzk_server_seterr(why, wl, "job not accepted: no thread to watch it");
         return GRPC_STATUS_RESOURCE_EXHAUSTED;
     }
     atomic_fetch_add(&s->jobs_accepted, 1);
@@ -806,7 +799,7 @@ static void *decode(call *c, const ProtobufCMessageDescriptor *d, char *why, siz
     size_t n;
     uint8_t *p = read_payload(c, &n);
     if (!p) {
-        seterr(why, wl, "out of memory reading the request");
+        cuzk_server_seterr(why, wl, "out of memory reading the request");
         return NULL;
     }
     int rc;
@@ -818,7 +811,7 @@ static void *decode(call *c, const ProtobufCMessageDescriptor *d, char *why, siz
         ps.sc.max_vp = c->s->cfg->max_vanilla_proofs;
         rc = walk_fields(p, n, prove_field, &ps, why, wl);
     } else if (n > SMALL_REQUEST_MAX) {
-        seterr(why, wl, "request of %zu bytes; at most %u for %s", n, SMALL_REQUEST_MAX, METHOD_NAME[c->method]);
+        cuzk_server_seterr(why, wl, "request of %zu bytes; at most %u for %s", n, SMALL_REQUEST_MAX, METHOD_NAME[c->method]);
         rc = -1;
     } else {
         rc = walk_fields(p, n, small_field, &count, why, wl);
@@ -826,7 +819,7 @@ static void *decode(call *c, const ProtobufCMessageDescriptor *d, char *why, siz
     void *m = NULL;
     if (rc == 0) {
         m = protobuf_c_message_unpack(d, NULL, n, p);
-        if (!m) seterr(why, wl, "malformed protobuf: %s does not decode", d->name);
+        if (!m) cuzk_server_seterr(why, wl, "malformed protobuf: %s does not decode", d->name);
     }
     free(p);
     return m;
@@ -835,13 +828,13 @@ static void *decode(call *c, const ProtobufCMessageDescriptor *d, char *why, siz
 static bool valid_id(const char *id, const char *field, char *why, size_t wl) {
     size_t n = id ? strlen(id) : 0;
     if (n == 0 || n >= CUZK_JOB_ID_MAX) {
-        seterr(why, wl, "%s: %s", field, n ? "longer than 127 bytes" : "empty");
+        cuzk_server_seterr(why, wl, "%s: %s", field, n ? "longer than 127 bytes" : "empty");
         return false;
     }
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)id[i];
         if (ch < 0x20 || ch > 0x7e) {
-            seterr(why, wl, "%s: byte 0x%02x at offset %zu is not printable ASCII", field, ch, i);
+            cuzk_server_seterr(why, wl, "%s: byte 0x%02x at offset %zu is not printable ASCII", field, ch, i);
             return false;
         }
     }
@@ -852,11 +845,11 @@ static bool valid_id(const char *id, const char *field, char *why, size_t wl) {
 static bool valid_circuit_id(const char *id, char *why, size_t wl) {
     size_t n = id ? strlen(id) : 0;
     if (n == 0 || n >= 192) {
-        seterr(why, wl, "circuit_id: %s", n ? "longer than 191 bytes" : "empty");
+        cuzk_server_seterr(why, wl, "circuit_id: %s", n ? "longer than 191 bytes" : "empty");
         return false;
     }
     if (strchr(id, '/') || strcmp(id, ".") == 0 || strcmp(id, "..") == 0 || id[0] == '.') {
-        seterr(why, wl, "circuit_id '%s': a name within the parameter directory, not a path", id);
+        cuzk_server_seterr(why, wl, "circuit_id '%s': a name within the parameter directory, not a path", id);
         return false;
     }
     return valid_id(id, "circuit_id", why, wl);
@@ -1162,12 +1155,12 @@ typedef struct {
 static int health_field(void *ctx, uint32_t f, int wt, const uint8_t *p, size_t len, char *why, size_t wl) {
     health_req *h = ctx;
     if (++h->n > MAX_UNKNOWN_FIELDS) {
-        seterr(why, wl, "more than %u fields", MAX_UNKNOWN_FIELDS);
+        cuzk_server_seterr(why, wl, "more than %u fields", MAX_UNKNOWN_FIELDS);
         return -1;
     }
     if (f == 1) {
         if (wt != 2) {
-            seterr(why, wl, "service: wire type %d, expected 2", wt);
+            cuzk_server_seterr(why, wl, "service: wire type %d, expected 2", wt);
             return -1;
         }
         h->svc = p;
@@ -1531,7 +1524,7 @@ static void resume_one(void *ctx, const char *job_id, int priority, const uint8_
 static char *read_pem(const char *path, const char *key, char *err, size_t el) {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        seterr(err, el, "%s %s: %s", key, path, strerror(errno));
+        cuzk_server_seterr(err, el, "%s %s: %s", key, path, strerror(errno));
         return NULL;
     }
     const size_t cap = 1u << 20;
@@ -1547,7 +1540,7 @@ static char *read_pem(const char *path, const char *key, char *err, size_t el) {
         if (!strstr(b, "-----BEGIN")) why = "not PEM";
     }
     if (why) {
-        seterr(err, el, "%s %s: %s", key, path, why);
+        cuzk_server_seterr(err, el, "%s %s: %s", key, path, why);
         free(b);
         return NULL;
     }
@@ -1566,7 +1559,7 @@ static grpc_server_credentials *make_creds(const cuzk_daemon_config *cfg, char *
         c = grpc_ssl_server_credentials_create_ex(
             ca, &pair, 1,
             ca ? GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY : GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE, NULL);
-        if (!c) seterr(err, el, "TLS: the certificate or key was refused");
+        if (!c) cuzk_server_seterr(err, el, "TLS: the certificate or key was refused");
     }
     free(cert);
     free(key);
@@ -1584,14 +1577,14 @@ static int prepare_unix_socket(const char *addr, char *err, size_t el) {
         *slash = '\0';
         /* its folder, one level, owner-only when made here */
         if (mkdir(dir, 0700) && errno != EEXIST) {
-            seterr(err, el, "listen %s: mkdir %s: %s", addr, dir, strerror(errno));
+            cuzk_server_seterr(err, el, "listen %s: mkdir %s: %s", addr, dir, strerror(errno));
             return -1;
         }
     }
     struct stat st;
     if (lstat(p, &st) == 0) {
         if (!S_ISSOCK(st.st_mode)) {
-            seterr(err, el, "listen %s: %s exists and is not a socket", addr, p);
+            cuzk_server_seterr(err, el, "listen %s: %s exists and is not a socket", addr, p);
             return -1;
         }
         unlink(p); /* a stale socket of an earlier run */
@@ -1603,7 +1596,7 @@ int cuzk_server_start(cuzk_server **out, const cuzk_server_opts *o, char *err, s
     *out = NULL;
     cuzk_server *s = calloc(1, sizeof *s);
     if (!s) {
-        seterr(err, err_len, "out of memory");
+        cuzk_server_seterr(err, err_len, "out of memory");
         return -1;
     }
     s->cfg = o->cfg;
@@ -1639,14 +1632,14 @@ int cuzk_server_start(cuzk_server **out, const cuzk_server_opts *o, char *err, s
     for (int m = 0; m < M_COUNT; m++) {
         s->rm[m] = grpc_server_register_method(s->srv, METHOD_PATH[m], NULL, GRPC_SRM_PAYLOAD_READ_INITIAL_BYTE_BUFFER, 0);
         if (!s->rm[m]) {
-            seterr(err, err_len, "could not register %s", METHOD_PATH[m]);
+            cuzk_server_seterr(err, err_len, "could not register %s", METHOD_PATH[m]);
             goto fail;
         }
     }
     for (int v = 0; v < 2; v++) {
         s->rm_refl[v] = grpc_server_register_method(s->srv, REFL_PATH[v], NULL, GRPC_SRM_PAYLOAD_NONE, 0);
         if (!s->rm_refl[v]) {
-            seterr(err, err_len, "could not register %s", REFL_PATH[v]);
+            cuzk_server_seterr(err, err_len, "could not register %s", REFL_PATH[v]);
             goto fail;
         }
     }
@@ -1655,7 +1648,7 @@ int cuzk_server_start(cuzk_server **out, const cuzk_server_opts *o, char *err, s
     int port = grpc_server_add_http2_port(s->srv, listen, creds);
     grpc_server_credentials_release(creds);
     if (port == 0) {
-        seterr(err, err_len, "could not listen on %s (in use, or not permitted)", listen);
+        cuzk_server_seterr(err, err_len, "could not listen on %s (in use, or not permitted)", listen);
         goto fail;
     }
     /* resubmit what the journal holds before serving */
@@ -1668,7 +1661,7 @@ int cuzk_server_start(cuzk_server **out, const cuzk_server_opts *o, char *err, s
     grpc_server_start(s->srv);
     for (int m = 0; m <= M_REFL + 1; m++) {
         if (arm(s, m)) {
-            seterr(err, err_len, "could not await calls of %s", METHOD_NAME[m]);
+            cuzk_server_seterr(err, err_len, "could not await calls of %s", METHOD_NAME[m]);
             goto fail_started;
         }
     }
