@@ -56,7 +56,8 @@ SRC="$work/src"
 B="$work/build"
 TARGETS=(cuzk-gpu-info cuzk-bench)
 PROGRAMS=(cuzk-gpu-info cuzk-bench)
-LIBS=(cuzk cuzk_gpu)              # every program links both
+LIBS=(cuzk cuzk_gpu cuzk_engine)
+declare -A PROGRAM_LIBS=([cuzk-gpu-info]="cuzk cuzk_gpu" [cuzk-bench]="cuzk cuzk_gpu cuzk_engine")
 SEARCH_DIRS=(include src bench tests ../build/generated)  # relative to SRC
 
 failures=0
@@ -156,15 +157,16 @@ expected_after_touch() {   # header -> objects, libraries and programs that must
             hit_target[$(obj_target "$o")]=1
         fi
     done
-    local lib_changed=0
     for t in "${LIBS[@]}"; do
-        if [ -n "${hit_target[$t]+x}" ]; then
-            out[lib$t.a]=1
-            lib_changed=1
-        fi
+        if [ -n "${hit_target[$t]+x}" ]; then out[lib$t.a]=1; fi
     done
-    for p in "${PROGRAMS[@]}"; do
-        if [ $lib_changed = 1 ] || [ -n "${hit_target[$p]+x}" ]; then out[$p]=1; fi
+    local relink
+    for p in "${PROGRAMS[@]}"; do   # a program relinks when one of the libraries it links changed
+        relink=${hit_target[$p]+x}
+        for t in ${PROGRAM_LIBS[$p]}; do
+            if [ -n "${hit_target[$t]+x}" ]; then relink=1; fi
+        done
+        if [ -n "$relink" ]; then out[$p]=1; fi
     done
     [ ${#out[@]} -gt 0 ] && printf '%s\n' "${!out[@]}" | sort
     return 0
