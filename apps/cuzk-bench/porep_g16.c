@@ -11,6 +11,9 @@
 #include "porep_check.h"
 #include "g16_cli.h"
 #include "cuzk/engine.h"
+#ifdef CUZK_BENCH_DAEMON
+#include "cuzk/client.h"
+#endif
 #include "cuzk/porep.h"
 #include "cuzk/post.h"
 #include "cuzk/update.h"
@@ -36,7 +39,7 @@ enum { PG_OK = 0, PG_FAIL = 1, PG_USAGE = 2 };
 #define ENGINE_USAGE                                                                                             \
     "(--params P.params | --param-dir DIR) [--partition K] [--threads N] [--backend cpu|gpu|auto] "              \
     "[--seed-rs N] [--timeline T.json] [--quiet] [--gpu-workers N] [--witness-workers N] [--witness-threads N] [--prove-threads N]"
-#define USAGE_PROVE "--c1 C1.json --out P.proof " ENGINE_USAGE POREP_C1_USAGE
+#define USAGE_PROVE "--c1 C1.json --out P.proof " ENGINE_USAGE POREP_C1_USAGE "\n       cuzk-bench prove --daemon ADDR --c1 C1.json --out P.proof [--token T] [--miner-id N] [--sector-id N]"
 #define USAGE_VERIFY                                                                                             \
     "--c1 C1.json (--params P.params | --vk P.vk | --param-dir DIR) --proof P.proof [--partition K]"            \
     POREP_C1_USAGE "\n       cuzk-bench verify " POREP_REGRESSION_USAGE
@@ -343,13 +346,91 @@ static int write_timeline(cuzk_engine *e, const char *path, const char *const *i
     return rc;
 }
 
+static int write_bytes(const char *path, const uint8_t *b, size_t n, cuzk_err *err)
+{
+    FILE *f = fopen(path, "wb");
+    int rc = !f || fwrite(b, 1, n, f) != n ? cuzk_err_set(err, CUZK_ERR_IO, "write %s", path) : 0;
+    if (f && fclose(f) && !rc) rc = cuzk_err_set(err, CUZK_ERR_IO, "write %s", path);
+    return rc;
+}
+
+/* prove --daemon ADDR: the same request, sent to a running cuzk-daemon (Prove). */
+static int prove_daemon(const g16_opt *o, size_t no)
+{
+    cuzk_err err = { 0 };
+    bench_job bj;
+    int rc = make_request(o, no, "prove", &bj, &err);
+    if (!rc && bj.req.params_path) rc = cuzk_err_set(&err, CUZK_ERR_INVALID_ARGUMENT, "--params: the daemon uses its own parameter directory");
+#ifdef CUZK_BENCH_DAEMON
+    cuzk_client *c = NULL;
+    cuzk_job_result res = { 0 };
+    const uint64_t t0 = cuzk_now_ns();
+    if (!rc && cuzk_client_open(&c, g16_get(o, no, "--daemon"), g16_get(o, no, "--token"), err.msg, sizeof err.msg))
+        rc = err.code = CUZK_ERR_IO;
+    if (!rc && cuzk_client_prove(c, &bj.req, CUZK_PRIORITY_DEFAULT, NULL, 0, &res, err.msg, sizeof err.msg))
+        rc = err.code = CUZK_ERR_IO;
+    if (!rc && res.state != CUZK_JOB_COMPLETED)
+        rc = cuzk_err_set(&err, CUZK_ERR_INVALID_ARGUMENT, "job %s %s: %s", res.job_id, cuzk_job_state_name(res.state),
+                          res.error);
+    if (!rc) rc = write_bytes(g16_get(o, no, "--out"), res.proof, res.proof_len, &err);
+    if (!rc)
+        cuzk_log("prove: the daemon at %s proved job %s: %zu proofs to %s in %.0f ms (queue %llu, witness %llu, prove "
+                 "%llu ms summed over partitions)",
+                 g16_get(o, no, "--daemon"), res.job_id, res.proof_len / CUZK_PROOF_BYTES, g16_get(o, no, "--out"),
+                 ms_since(t0), (unsigned long long)res.queue_wait_ms, (unsigned long long)res.synthesis_ms,
+                 (unsigned long long)res.gpu_compute_ms);
+    cuzk_job_result_free(&res);
+    cuzk_client_close(c);
+#else
+    if (!rc) rc = cuzk_err_set(&err, CUZK_ERR_UNSUPPORTED, "--daemon: this cuzk-bench was built without the gRPC client");
+#endif
+    if (rc) g16_fail("prove", &err);
+    bench_job_free(&bj);
+    return rc ? PG_FAIL : PG_OK;
+}
+
+int porep_g16_status_main(int argc, char **argv)
+{
+    g16_opt o[] = { { "--daemon", false, NULL }, { "--token", false, NULL } };
+    const size_t no = sizeof o / sizeof o[0];
+    int prc = g16_parse(argc, argv, o, no, "--daemon ADDR [--token T]");
+    if (prc) return prc < 0 ? PG_OK : prc;
+    if (!g16_get(o, no, "--daemon")) {
+        fprintf(stderr, "usage: cuzk-bench status --daemon ADDR [--token T]\n");
+        return PG_USAGE;
+    }
+    cuzk_err err = { 0 };
+    int rc = 0;
+#ifdef CUZK_BENCH_DAEMON
+    cuzk_client *c = NULL;
+    char *text = NULL;
+    if (cuzk_client_open(&c, g16_get(o, no, "--daemon"), g16_get(o, no, "--token"), err.msg, sizeof err.msg) ||
+        cuzk_client_status_text(c, &text, err.msg, sizeof err.msg))
+        rc = err.code = CUZK_ERR_IO;
+    if (!rc) fputs(text, stdout);
+    free(text);
+    cuzk_client_close(c);
+#else
+    rc = cuzk_err_set(&err, CUZK_ERR_UNSUPPORTED, "--daemon: this cuzk-bench was built without the gRPC client");
+#endif
+    if (rc) g16_fail("status", &err);
+    return rc ? PG_FAIL : PG_OK;
+}
+
 int porep_g16_prove_main(int argc, char **argv)
 {
     g16_opt o[] = { { "--circuit", false, NULL }, { "--c1", false, NULL }, POREP_C1_OPTS ENGINE_OPTS{ "--out", false, NULL },
-                    { "--witness", false, NULL } };
+                    { "--witness", false, NULL }, { "--daemon", false, NULL }, { "--token", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
     int prc = g16_parse(argc, argv, o, no, USAGE_PROVE);
     if (prc) return prc < 0 ? PG_OK : prc;
+    if (g16_get(o, no, "--daemon")) {
+        if (!g16_get(o, no, "--c1") || !g16_get(o, no, "--out")) {
+            fprintf(stderr, "usage: cuzk-bench prove %s\n", USAGE_PROVE);
+            return PG_USAGE;
+        }
+        return prove_daemon(o, no);
+    }
     const char *out = g16_get(o, no, "--out");
     if (!circuit_is_porep(o, no, "prove") || !g16_get(o, no, "--c1") || !out ||
         !g16_get(o, no, "--params") == !g16_get(o, no, "--param-dir")) {

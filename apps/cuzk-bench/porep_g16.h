@@ -14,5 +14,7 @@ int porep_g16_verify_main(int argc, char **argv);
 /* batch: N jobs of one C1 output through the engine; throughput, and with
  * --compare the same jobs one after another first. */
 int porep_g16_batch_main(int argc, char **argv);
+/* status --daemon ADDR: a running cuzk-daemon's GetStatus. */
+int porep_g16_status_main(int argc, char **argv);
 
 #endif

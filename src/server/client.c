@@ -1,5 +1,5 @@
 /* A C client of cuzk.v1.ProvingEngine (client.h). */
-#include "server/client.h"
+#include "cuzk/client.h"
 #include "server/config.h"
 
 #include <grpc/byte_buffer.h>

@@ -56,8 +56,10 @@ SRC="$work/src"
 B="$work/build"
 TARGETS=(cuzk-gpu-info cuzk-bench)
 PROGRAMS=(cuzk-gpu-info cuzk-bench)
-LIBS=(cuzk cuzk_gpu cuzk_engine)
-declare -A PROGRAM_LIBS=([cuzk-gpu-info]="cuzk cuzk_gpu" [cuzk-bench]="cuzk cuzk_gpu cuzk_engine")
+LIBS=(cuzk cuzk_gpu cuzk_engine cuzk_server cuzk_server_config)
+# cuzk-bench links the daemon's client libraries when they are built
+declare -A PROGRAM_LIBS=([cuzk-gpu-info]="cuzk cuzk_gpu"
+                         [cuzk-bench]="cuzk cuzk_gpu cuzk_engine cuzk_server cuzk_server_config")
 SEARCH_DIRS=(include src bench tests ../build/generated)  # relative to SRC
 
 failures=0

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "server/client.h"
+#include "cuzk/client.h"
 #include "test.h"
 
 int main(int argc, char **argv) {

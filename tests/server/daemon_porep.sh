@@ -76,6 +76,25 @@ if "$bench" verify --c1 "$work/job.json" --param-dir "$params" --proof "$work/fl
 else
     pass "a flipped proof byte does not verify"
 fi
+# cuzk-bench as the client: status, and a Prove whose proof verifies
+if "$bench" status --daemon "$addr" >"$work/status.out" 2>&1 && grep -q '^queue porep-c2 ' "$work/status.out"; then
+    pass "cuzk-bench status --daemon: $(grep -c '' "$work/status.out") lines, the porep-c2 queue among them"
+else
+    fail "cuzk-bench status --daemon: $(tail -2 "$work/status.out")"
+fi
+if "$bench" prove --daemon "$addr" --c1 "$work/job.json" --out "$work/b.proof" >"$work/bprove.out" 2>&1 &&
+    "$bench" verify --c1 "$work/job.json" --param-dir "$params" --proof "$work/b.proof" >"$work/bverify.out" 2>&1; then
+    pass "cuzk-bench prove --daemon: the proof verifies"
+else
+    fail "cuzk-bench prove --daemon: $(tail -2 "$work/bprove.out" "$work/bverify.out")"
+fi
+if "$bench" prove --daemon "$addr" --c1 "$work/bad.json" --out "$work/bx.proof" >"$work/bbad.out" 2>&1; then
+    fail "cuzk-bench prove --daemon of a damaged C1 succeeded"
+elif grep -q 'failed: .*comm_r' "$work/bbad.out"; then
+    pass "cuzk-bench prove --daemon of a damaged C1: $(grep -o 'failed: .*' "$work/bbad.out" | cut -c1-100)"
+else
+    fail "cuzk-bench prove --daemon of a damaged C1: $(tail -1 "$work/bbad.out")"
+fi
 # kill -9 with the job in flight; the restarted daemon finishes it from the spool
 run_node submit porep-submit "$addr" "$work/job.json" 7 1000 "crash-porep-$$"
 sleep 2

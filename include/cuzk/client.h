@@ -1,7 +1,8 @@
-/* A C client of cuzk.v1.ProvingEngine on the gRPC C core, for programs that
+/* cuzk client: a C client of cuzk.v1.ProvingEngine (libcuzk_server, built with
+ * the daemon when the gRPC packages are there), for programs that
  * talk to a running cuzk-daemon (cuzk-bench's --daemon modes, tools, tests). */
-#ifndef CUZK_SERVER_CLIENT_H
-#define CUZK_SERVER_CLIENT_H
+#ifndef CUZK_CLIENT_H
+#define CUZK_CLIENT_H
 
 #include <stddef.h>
 #include <stdint.h>
