@@ -28,6 +28,7 @@ static const command commands[] = {
     { "gpu-ntt", cuzk_bench_gpu_ntt_main, "device NTT 2^20..2^27 (fft, ifft, coset, compute_h), checked against the CPU FFT (--json, --runs N)" },
     { "groth16-gpu", cuzk_bench_groth16_gpu_main, "Groth16 prove on the device vs the CPU, same r and s, byte check (--log 24 --runs 3)" },
     { "batch", porep_g16_batch_main, "N PoRep jobs of one C1 output through the engine: throughput, prover busy time (--c1 C1.json --params P --jobs N [--compare] [--timeline T.json] [--json])" },
+    { "stress", porep_g16_stress_main, "mixed PoRep / WinningPoSt / WindowPoSt jobs from several clients through the engine: latency per kind, throughput (--param-dir DIR [--c1 C1.json] [--post-size SIZE] [--clients N] [--jobs N] [--rate R] [--json])" },
     { "status", porep_g16_status_main, "a running cuzk-daemon's status: GPUs, queues, parameters (--daemon ADDR [--token T])" },
     { "synth", cuzk_bench_synth_main, "a synthetic C1 output for any sector size, no sector data (--sector-size 32GiB --out C1.json [--seed N] [--envelope])" },
     { "check", cuzk_bench_check_main, "streaming satisfaction check of every partition circuit of a C1 output (--c1 C1.json [--partition K] [--threads N])" },

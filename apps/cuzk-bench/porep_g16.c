@@ -22,7 +22,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/stat.h>
+#include <time.h>
 
 enum { PG_OK = 0, PG_FAIL = 1, PG_USAGE = 2 };
 
@@ -654,5 +656,153 @@ int porep_g16_batch_main(int argc, char **argv)
     if (rc) g16_fail("batch", &err);
     free(ids);
     if (ids) bench_job_free(&bj);
+    return rc ? PG_FAIL : PG_OK;
+}
+
+/* ---- stress: mixed kinds from several client threads ---------------------------------------- */
+#define STRESS_KINDS 3
+typedef struct {
+    cuzk_engine *engine;
+    const bench_job *jobs[STRESS_KINDS]; /* porep, winning-post, window-post; NULL when not given */
+    unsigned client, n_jobs;
+    double rate;                        /* jobs a second from this client; 0: back to back */
+    double lat[STRESS_KINDS][BENCH_MAX_RUNS];
+    int n_lat[STRESS_KINDS];
+    unsigned done[STRESS_KINDS], failed;
+    char error[256];
+} stress_client;
+
+static void *stress_main(void *arg)
+{
+    stress_client *sc = arg;
+    const uint64_t t_start = cuzk_now_ns();
+    for (unsigned i = 0, pick = sc->client; i < sc->n_jobs; i++) {
+        int k = -1; /* the kinds given, in turn; each client starts at its own */
+        for (unsigned t = 0; t < STRESS_KINDS && k < 0; t++)
+            if (sc->jobs[(pick + t) % STRESS_KINDS]) k = (int)((pick + t) % STRESS_KINDS);
+        pick = (unsigned)k + 1;
+        if (sc->rate > 0) { /* open loop: job i starts at i / rate */
+            const uint64_t due = t_start + (uint64_t)((double)i / sc->rate * 1e9);
+            const uint64_t now = cuzk_now_ns();
+            if (due > now) {
+                struct timespec ts = { (time_t)((due - now) / 1000000000ull), (long)((due - now) % 1000000000ull) };
+                nanosleep(&ts, NULL);
+            }
+        }
+        char rid[64];
+        snprintf(rid, sizeof rid, "stress-%u-%u", sc->client, i);
+        cuzk_job_result r;
+        cuzk_err err = { 0 };
+        const uint64_t t0 = cuzk_now_ns();
+        if (cuzk_engine_prove(sc->engine, &sc->jobs[k]->req, CUZK_PRIORITY_DEFAULT, rid, &r, &err) ||
+            r.state != CUZK_JOB_COMPLETED) {
+            sc->failed++;
+            snprintf(sc->error, sizeof sc->error, "%s", err.code ? err.msg : r.error);
+        } else {
+            if (sc->n_lat[k] < BENCH_MAX_RUNS) sc->lat[k][sc->n_lat[k]++] = ms_since(t0);
+            sc->done[k]++;
+        }
+        cuzk_job_result_free(&r);
+    }
+    return NULL;
+}
+
+int porep_g16_stress_main(int argc, char **argv)
+{
+    g16_opt o[] = { { "--c1", false, NULL }, POREP_C1_OPTS ENGINE_OPTS{ "--post-size", false, NULL },
+                    { "--clients", false, NULL }, { "--jobs", false, NULL }, { "--rate", false, NULL },
+                    { "--json", true, NULL }, { "--out", false, NULL } };
+    const size_t no = sizeof o / sizeof o[0];
+    const char *usage = "[--c1 C1.json] [--post-size SIZE] --param-dir DIR [--clients N] [--jobs N] [--rate R] [--json] "
+                        "[--out R.json] [--backend B]";
+    int prc = g16_parse(argc, argv, o, no, usage);
+    if (prc) return prc < 0 ? PG_OK : prc;
+    uint64_t clients = 4, jobs = 5;
+    const char *v;
+    if (!g16_get(o, no, "--param-dir") || (!g16_get(o, no, "--c1") && !g16_get(o, no, "--post-size")) ||
+        ((v = g16_get(o, no, "--clients")) && (!g16_u64("stress", "--clients", v, &clients) || !clients || clients > 64)) ||
+        ((v = g16_get(o, no, "--jobs")) && (!g16_u64("stress", "--jobs", v, &jobs) || !jobs || jobs > 100000))) {
+        fprintf(stderr, "usage: cuzk-bench stress %s\n", usage);
+        return PG_USAGE;
+    }
+    double rate = 0;
+    if ((v = g16_get(o, no, "--rate"))) {
+        char *end;
+        rate = strtod(v, &end);
+        if (*end || rate < 0) {
+            fprintf(stderr, "cuzk-bench stress: --rate %s: jobs a second per client\n", v);
+            return PG_USAGE;
+        }
+    }
+    cuzk_err err = { 0 };
+    bench_job kinds[STRESS_KINDS];
+    memset(kinds, 0, sizeof kinds);
+    static const char *labels[STRESS_KINDS] = { "porep", "winning_post", "window_post" };
+    int rc = 0;
+    if (g16_get(o, no, "--c1")) rc = make_request(o, no, "stress", &kinds[0], &err);
+    if (!rc && g16_get(o, no, "--post-size")) {
+        rc = make_post_request("winning-post", g16_get(o, no, "--post-size"), &kinds[1], &err);
+        if (!rc) rc = make_post_request("window-post", g16_get(o, no, "--post-size"), &kinds[2], &err);
+    }
+    cuzk_engine *engine = NULL;
+    if (!rc) rc = make_engine(o, no, false, &engine, &err);
+    stress_client *cl = rc ? NULL : calloc(clients, sizeof *cl);
+    pthread_t *th = rc ? NULL : calloc(clients, sizeof *th);
+    if (!rc && (!cl || !th)) rc = cuzk_err_set(&err, CUZK_ERR_OUT_OF_MEMORY, "clients");
+    const uint64_t t0 = cuzk_now_ns();
+    unsigned started = 0;
+    for (unsigned c = 0; !rc && c < clients; c++) {
+        cl[c].engine = engine;
+        for (int k = 0; k < STRESS_KINDS; k++) cl[c].jobs[k] = kinds[k].req.kind ? &kinds[k] : NULL;
+        cl[c].client = c;
+        cl[c].n_jobs = (unsigned)jobs;
+        cl[c].rate = rate;
+        if (pthread_create(&th[c], NULL, stress_main, &cl[c])) rc = cuzk_err_set(&err, CUZK_ERR_OUT_OF_MEMORY, "thread");
+        else started++;
+    }
+    for (unsigned c = 0; c < started; c++) pthread_join(th[c], NULL);
+    const double wall = ms_since(t0);
+    if (!rc) {
+        bench_report rep;
+        bench_report_init(&rep, "stress", argc, argv);
+        bench_report_set_extra(&rep, "clients", (long long)clients);
+        unsigned total = 0, failed = 0;
+        for (int k = 0; k < STRESS_KINDS; k++) {
+            double all[BENCH_MAX_RUNS];
+            int n = 0;
+            unsigned done = 0;
+            for (unsigned c = 0; c < clients; c++) {
+                done += cl[c].done[k];
+                for (int i = 0; i < cl[c].n_lat[k] && n < BENCH_MAX_RUNS; i++) all[n++] = cl[c].lat[k][i];
+            }
+            total += done;
+            if (!n) continue;
+            char name[48];
+            snprintf(name, sizeof name, "latency_%s", labels[k]);
+            bench_report_add(&rep, name, "ms", all, n);
+            cuzk_log("stress: %s: %u jobs completed", labels[k], done);
+        }
+        for (unsigned c = 0; c < clients; c++) {
+            failed += cl[c].failed;
+            if (cl[c].failed) cuzk_log("stress: client %u: %u failed, the last: %s", c, cl[c].failed, cl[c].error);
+        }
+        bench_report_set_extra(&rep, "completed", (long long)total);
+        bench_report_set_extra(&rep, "failed", (long long)failed);
+        double thr = total / (wall / 1000.0);
+        bench_report_add(&rep, "throughput", "jobs/s", &thr, 1);
+        cuzk_log("stress: %u jobs completed, %u failed, from %llu clients in %.0f ms (%.2f jobs/s)", total, failed,
+                 (unsigned long long)clients, wall, thr);
+        rc = bench_report_emit(&rep, g16_get(o, no, "--json") != NULL, g16_get(o, no, "--out"), "stress") ? CUZK_ERR_IO
+                                                                                                          : 0;
+        if (!rc && failed) rc = cuzk_err_set(&err, CUZK_ERR_INVALID_ARGUMENT, "%u jobs failed", failed);
+    }
+    if (rc) g16_fail("stress", &err);
+    free(cl);
+    free(th);
+    cuzk_engine_destroy(engine);
+    for (int k = 0; k < STRESS_KINDS; k++) {
+        kinds[k].engine = NULL;
+        bench_job_free(&kinds[k]);
+    }
     return rc ? PG_FAIL : PG_OK;
 }

@@ -16,5 +16,8 @@ int porep_g16_verify_main(int argc, char **argv);
 int porep_g16_batch_main(int argc, char **argv);
 /* status --daemon ADDR: a running cuzk-daemon's GetStatus. */
 int porep_g16_status_main(int argc, char **argv);
+/* stress: PoRep and PoSt jobs mixed, from several client threads, through the
+ * engine: latency per kind and throughput. */
+int porep_g16_stress_main(int argc, char **argv);
 
 #endif

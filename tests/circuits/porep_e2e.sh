@@ -25,7 +25,7 @@ set -uo pipefail
 bench=$1 work=$2 golden=${3:-}
 mkdir -p "$work"
 cd "$work" || exit 1
-rm -f job.json c1.json s_job.json p.params p.vk p.proof s.proof rs1.proof rs2.proof batch_timeline.json t_*.json t_*.proof rec.json *.out *.err
+rm -rf post-params; rm -f job.json c1.json s_job.json p.params p.vk p.proof s.proof rs1.proof rs2.proof batch_timeline.json t_*.json t_*.proof rec.json *.out *.err
 
 fails=0 checks=0
 t_start=$SECONDS
@@ -82,6 +82,15 @@ expect_ok prove_rs2 "$bench" prove --c1 job.json --params p.params --out rs2.pro
 if cmp -s rs1.proof rs2.proof; then pass "--seed-rs 5 twice: byte-identical proofs"; else fail "--seed-rs 5 twice: the proofs differ"; fi
 if cmp -s rs1.proof p.proof; then fail "--seed-rs 5 equals a proof with random r, s"; else pass "random r, s: another proof"; fi
 expect_ok verify_rs "$bench" verify --c1 job.json --vk p.vk --proof rs1.proof
+# mixed PoSt jobs from three clients through the engine (cuzk-bench stress), parameters by official name
+expect_ok setup_winning "$bench" setup --circuit winning-post --sector-size 2KiB --seed 12 --param-dir post-params
+expect_ok setup_window "$bench" setup --circuit window-post --sector-size 2KiB --seed 13 --param-dir post-params
+expect_ok stress "$bench" stress --post-size 2KiB --param-dir post-params --clients 3 --jobs 2 --quiet --json
+if grep -q '"completed": 6, "failed": 0' stress.out && grep -q '"latency_window_post"' stress.out; then
+    pass "stress: 6 PoSt jobs of two kinds from 3 clients, none failed"
+else
+    fail "stress: $(head -c 300 stress.out)"
+fi
 # two real jobs through the engine at once: both complete, and the timeline says when each partition ran
 expect_ok batch "$bench" batch --c1 job.json --params p.params --jobs 2 --timeline batch_timeline.json --json
 if grep -q '"prove":\[' batch_timeline.json && grep -q '"speedup"\|"pipeline_ms"' batch.out; then
