@@ -662,7 +662,8 @@ int porep_g16_batch_main(int argc, char **argv)
 /* ---- stress: mixed kinds from several client threads ---------------------------------------- */
 #define STRESS_KINDS 3
 typedef struct {
-    cuzk_engine *engine;
+    cuzk_engine *engine;                /* NULL: through the daemon at daemon_addr */
+    const char *daemon_addr, *token;
     const bench_job *jobs[STRESS_KINDS]; /* porep, winning-post, window-post; NULL when not given */
     unsigned client, n_jobs;
     double rate;                        /* jobs a second from this client; 0: back to back */
@@ -675,6 +676,13 @@ typedef struct {
 static void *stress_main(void *arg)
 {
     stress_client *sc = arg;
+#ifdef CUZK_BENCH_DAEMON
+    cuzk_client *client = NULL;
+    if (sc->daemon_addr && cuzk_client_open(&client, sc->daemon_addr, sc->token, sc->error, sizeof sc->error)) {
+        sc->failed = sc->n_jobs;
+        return NULL;
+    }
+#endif
     const uint64_t t_start = cuzk_now_ns();
     for (unsigned i = 0, pick = sc->client; i < sc->n_jobs; i++) {
         int k = -1; /* the kinds given, in turn; each client starts at its own */
@@ -694,8 +702,16 @@ static void *stress_main(void *arg)
         cuzk_job_result r;
         cuzk_err err = { 0 };
         const uint64_t t0 = cuzk_now_ns();
-        if (cuzk_engine_prove(sc->engine, &sc->jobs[k]->req, CUZK_PRIORITY_DEFAULT, rid, &r, &err) ||
-            r.state != CUZK_JOB_COMPLETED) {
+        int rc;
+#ifdef CUZK_BENCH_DAEMON
+        if (client)
+            rc = cuzk_client_prove(client, &sc->jobs[k]->req, CUZK_PRIORITY_DEFAULT, rid, 0, &r, err.msg, sizeof err.msg)
+                     ? (err.code = CUZK_ERR_IO)
+                     : 0;
+        else
+#endif
+            rc = cuzk_engine_prove(sc->engine, &sc->jobs[k]->req, CUZK_PRIORITY_DEFAULT, rid, &r, &err);
+        if (rc || r.state != CUZK_JOB_COMPLETED) {
             sc->failed++;
             snprintf(sc->error, sizeof sc->error, "%s", err.code ? err.msg : r.error);
         } else {
@@ -704,6 +720,9 @@ static void *stress_main(void *arg)
         }
         cuzk_job_result_free(&r);
     }
+#ifdef CUZK_BENCH_DAEMON
+    cuzk_client_close(client);
+#endif
     return NULL;
 }
 
@@ -711,15 +730,17 @@ int porep_g16_stress_main(int argc, char **argv)
 {
     g16_opt o[] = { { "--c1", false, NULL }, POREP_C1_OPTS ENGINE_OPTS{ "--post-size", false, NULL },
                     { "--clients", false, NULL }, { "--jobs", false, NULL }, { "--rate", false, NULL },
-                    { "--json", true, NULL }, { "--out", false, NULL } };
+                    { "--json", true, NULL }, { "--out", false, NULL }, { "--daemon", false, NULL },
+                    { "--token", false, NULL } };
     const size_t no = sizeof o / sizeof o[0];
-    const char *usage = "[--c1 C1.json] [--post-size SIZE] --param-dir DIR [--clients N] [--jobs N] [--rate R] [--json] "
-                        "[--out R.json] [--backend B]";
+    const char *usage = "[--c1 C1.json] [--post-size SIZE] (--param-dir DIR | --daemon ADDR [--token T]) [--clients N] "
+                        "[--jobs N] [--rate R] [--json] [--out R.json] [--backend B]";
     int prc = g16_parse(argc, argv, o, no, usage);
     if (prc) return prc < 0 ? PG_OK : prc;
     uint64_t clients = 4, jobs = 5;
     const char *v;
-    if (!g16_get(o, no, "--param-dir") || (!g16_get(o, no, "--c1") && !g16_get(o, no, "--post-size")) ||
+    const char *daemon = g16_get(o, no, "--daemon");
+    if (!g16_get(o, no, "--param-dir") == !daemon || (!g16_get(o, no, "--c1") && !g16_get(o, no, "--post-size")) ||
         ((v = g16_get(o, no, "--clients")) && (!g16_u64("stress", "--clients", v, &clients) || !clients || clients > 64)) ||
         ((v = g16_get(o, no, "--jobs")) && (!g16_u64("stress", "--jobs", v, &jobs) || !jobs || jobs > 100000))) {
         fprintf(stderr, "usage: cuzk-bench stress %s\n", usage);
@@ -745,7 +766,10 @@ int porep_g16_stress_main(int argc, char **argv)
         if (!rc) rc = make_post_request("window-post", g16_get(o, no, "--post-size"), &kinds[2], &err);
     }
     cuzk_engine *engine = NULL;
-    if (!rc) rc = make_engine(o, no, false, &engine, &err);
+#ifndef CUZK_BENCH_DAEMON
+    if (!rc && daemon) rc = cuzk_err_set(&err, CUZK_ERR_UNSUPPORTED, "--daemon: this cuzk-bench was built without the gRPC client");
+#endif
+    if (!rc && !daemon) rc = make_engine(o, no, false, &engine, &err);
     stress_client *cl = rc ? NULL : calloc(clients, sizeof *cl);
     pthread_t *th = rc ? NULL : calloc(clients, sizeof *th);
     if (!rc && (!cl || !th)) rc = cuzk_err_set(&err, CUZK_ERR_OUT_OF_MEMORY, "clients");
@@ -753,6 +777,8 @@ int porep_g16_stress_main(int argc, char **argv)
     unsigned started = 0;
     for (unsigned c = 0; !rc && c < clients; c++) {
         cl[c].engine = engine;
+        cl[c].daemon_addr = daemon;
+        cl[c].token = g16_get(o, no, "--token");
         for (int k = 0; k < STRESS_KINDS; k++) cl[c].jobs[k] = kinds[k].req.kind ? &kinds[k] : NULL;
         cl[c].client = c;
         cl[c].n_jobs = (unsigned)jobs;
