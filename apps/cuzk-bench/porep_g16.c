@@ -37,10 +37,10 @@ enum { PG_OK = 0, PG_FAIL = 1, PG_USAGE = 2 };
         { "--backend", false, NULL }, { "--partition", false, NULL }, { "--seed-rs", false, NULL },               \
         { "--timeline", false, NULL }, { "--quiet", true, NULL }, { "--gpu-workers", false, NULL },             \
         { "--witness-workers", false, NULL }, { "--witness-threads", false, NULL },                              \
-        { "--prove-threads", false, NULL },
+        { "--prove-threads", false, NULL }, { "--gpus", false, NULL },
 #define ENGINE_USAGE                                                                                             \
     "(--params P.params | --param-dir DIR) [--partition K] [--threads N] [--backend cpu|gpu|auto] "              \
-    "[--seed-rs N] [--timeline T.json] [--quiet] [--gpu-workers N] [--witness-workers N] [--witness-threads N] [--prove-threads N]"
+    "[--seed-rs N] [--timeline T.json] [--quiet] [--gpu-workers N] [--witness-workers N] [--witness-threads N] [--prove-threads N] [--gpus 0,2]"
 #define USAGE_PROVE "--c1 C1.json --out P.proof " ENGINE_USAGE POREP_C1_USAGE "\n       cuzk-bench prove --daemon ADDR --c1 C1.json --out P.proof [--token T] [--miner-id N] [--sector-id N]"
 #define USAGE_VERIFY                                                                                             \
     "--c1 C1.json (--params P.params | --vk P.vk | --param-dir DIR) --proof P.proof [--partition K]"            \
@@ -295,6 +295,23 @@ static int make_engine(const g16_opt *o, size_t no, bool verify_only, cuzk_engin
 {
     cuzk_engine_config cfg;
     cuzk_engine_config_default(&cfg);
+    /* --gpus 0,2: the device ordinals to prove on (CUDA_VISIBLE_DEVICES renumbers them first) */
+    int gpus[16];
+    const char *g = g16_get(o, no, "--gpus");
+    if (g && !verify_only) {
+        size_t n = 0;
+        for (const char *p = g; *p;) {
+            char *end;
+            long v = strtol(p, &end, 10);
+            if (end == p || v < 0 || v > 255 || n == 16 || (*end && *end != ','))
+                return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--gpus %s: a comma-separated list of device ordinals", g);
+            gpus[n++] = (int)v;
+            p = *end ? end + 1 : end;
+        }
+        if (!n) return cuzk_err_set(err, CUZK_ERR_INVALID_ARGUMENT, "--gpus: empty");
+        cfg.devices = gpus;
+        cfg.n_devices = n;
+    }
     cfg.param_dir = g16_get(o, no, "--param-dir");
     const char *b = g16_get(o, no, "--backend");
     if (verify_only) cfg.backend = CUZK_BACKEND_CPU;
