@@ -1,6 +1,7 @@
 /* The spool journal (journal.h). */
 #include "server/journal.h"
 #include "server/config.h"
+#include "server/bytebuf.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -36,31 +37,10 @@ static int sha256(const void *p, size_t n, uint8_t out[SHA_LEN]) {
 }
 
 /* ---- byte buffer ------------------------------------------------------------- */
-typedef struct {
-    uint8_t *p;
-    size_t n, cap;
-    bool oom;
-} buf;
-
-static void put(buf *b, const void *d, size_t n) {
-    if (b->oom) return;
-    if (b->n + n > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->n + n) cap *= 2;
-        uint8_t *q = realloc(b->p, cap);
-        if (!q) {
-            b->oom = true;
-            return;
-        }
-        b->p = q;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, d, n);
-    b->n += n;
-}
+typedef cuzk_bytebuf buf;
 static void put_u32(buf *b, uint32_t v) {
     uint8_t x[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
-    put(b, x, 4);
+    cuzk_bytebuf_put(b, x, 4);
 }
 static void put_u64(buf *b, uint64_t v) {
     put_u32(b, (uint32_t)v);
@@ -112,7 +92,7 @@ static int write_entry(const char *dir, const char *name, buf *b, char *err, siz
         cuzk_server_seterr(err, el, "spool: out of memory");
         return -1;
     }
-    put(b, h, SHA_LEN);
+    cuzk_bytebuf_put(b, h, SHA_LEN);
     if (b->oom) {
         cuzk_server_seterr(err, el, "spool: out of memory");
         return -1;
@@ -271,12 +251,12 @@ int cuzk_journal_add(cuzk_journal *j, const char *job_id, int priority, const ui
     }
     buf b = {0};
     size_t idl = strlen(job_id);
-    put(&b, JOB_MAGIC, 8);
+    cuzk_bytebuf_put(&b, JOB_MAGIC, 8);
     put_u32(&b, (uint32_t)idl);
-    put(&b, job_id, idl);
+    cuzk_bytebuf_put(&b, job_id, idl);
     put_u32(&b, (uint32_t)priority);
     put_u64(&b, req_len);
-    put(&b, req, req_len);
+    cuzk_bytebuf_put(&b, req, req_len);
     int rc = write_entry(dir, name, &b, err, err_len);
     pthread_mutex_unlock(&j->mu);
     free(b.p);
@@ -300,17 +280,17 @@ int cuzk_journal_finish(cuzk_journal *j, const cuzk_job_result *r, char *err, si
     snprintf(dir, sizeof dir, "%s/results", j->dir);
     buf b = {0};
     size_t idl = strnlen(r->job_id, CUZK_JOB_ID_MAX - 1), el = strnlen(r->error, sizeof r->error - 1);
-    put(&b, RES_MAGIC, 8);
+    cuzk_bytebuf_put(&b, RES_MAGIC, 8);
     put_u32(&b, (uint32_t)idl);
-    put(&b, r->job_id, idl);
+    cuzk_bytebuf_put(&b, r->job_id, idl);
     put_u32(&b, (uint32_t)r->state);
     put_u32(&b, (uint32_t)r->err_code);
     put_u32(&b, (uint32_t)el);
-    put(&b, r->error, el);
+    cuzk_bytebuf_put(&b, r->error, el);
     uint64_t t[5] = {r->queue_wait_ms, r->srs_load_ms, r->synthesis_ms, r->gpu_compute_ms, r->total_ms};
     for (int i = 0; i < 5; i++) put_u64(&b, t[i]);
     put_u64(&b, r->proof ? r->proof_len : 0);
-    if (r->proof) put(&b, r->proof, r->proof_len);
+    if (r->proof) cuzk_bytebuf_put(&b, r->proof, r->proof_len);
     pthread_mutex_lock(&j->mu);
     int rc = write_entry(dir, name, &b, err, err_len);
     if (rc == 0) {

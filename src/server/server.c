@@ -34,6 +34,7 @@
 #include "cuzk/v1/proving.pb-c.h"
 #include "server/log.h"
 #include "server/config.h"
+#include "server/bytebuf.h"
 
 enum { M_SUBMIT, M_AWAIT, M_PROVE, M_CANCEL, M_STATUS, M_METRICS, M_PRELOAD, M_EVICT, M_HEALTH, M_COUNT };
 #define M_UNKNOWN M_COUNT
@@ -1270,27 +1271,7 @@ static void on_new(cuzk_server *s, call *c) {
 extern const unsigned char cuzk_proving_descriptor_set[];
 extern const size_t cuzk_proving_descriptor_set_len;
 
-typedef struct {
-    uint8_t *p;
-    size_t n, cap;
-    bool oom;
-} pbuf;
-static void pb_raw(pbuf *b, const void *d, size_t n) {
-    if (b->oom) return;
-    if (b->n + n > b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 256;
-        while (cap < b->n + n) cap *= 2;
-        uint8_t *q = realloc(b->p, cap);
-        if (!q) {
-            b->oom = true;
-            return;
-        }
-        b->p = q;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, d, n);
-    b->n += n;
-}
+typedef cuzk_bytebuf pbuf;
 static void pb_varint(pbuf *b, uint64_t v) {
     uint8_t x[10];
     size_t n = 0;
@@ -1300,12 +1281,12 @@ static void pb_varint(pbuf *b, uint64_t v) {
         if (v) x[n] |= 0x80;
         n++;
     } while (v);
-    pb_raw(b, x, n);
+    cuzk_bytebuf_put(b, x, n);
 }
 static void pb_bytes(pbuf *b, uint32_t field, const void *d, size_t n) {
     pb_varint(b, (uint64_t)field << 3 | 2);
     pb_varint(b, n);
-    pb_raw(b, d, n);
+    cuzk_bytebuf_put(b, d, n);
 }
 
 /* the FileDescriptorProto inside the embedded FileDescriptorSet (its field 1) */
